@@ -1,0 +1,30 @@
+/*
+ * binheap.c: the textbook binary heap layout.
+ *
+ * Node u has children 2u and 2u + 1, root at 1, index 0 unused.  Once the
+ * array spans many VM pages, each level below the first page lies on a
+ * page of its own, so one sift touches about log2(n) - log2(P) pages
+ * (P = entries per page).  That is the cost Kamp's article measures.
+ */
+#include "layout.h"
+
+static heap_index
+binheap_parent(const struct shape *shape, heap_index u)
+{
+	(void)shape;
+	return u / 2;
+}
+
+static uint64_t
+binheap_children(const struct shape *shape, heap_index u, unsigned *count)
+{
+	(void)shape;
+	*count = 2;
+	return (uint64_t)u * 2;
+}
+
+const struct layout binheap_layout = {
+	.name = "binheap",
+	.parent = binheap_parent,
+	.children = binheap_children,
+};
