@@ -1,0 +1,208 @@
+/*
+ * vmsim.c: an exact LRU model of a process's resident pages, and the
+ * kernel's own figures for the same process.
+ *
+ * The resident set is a circular doubly linked list threaded through the
+ * per-page records, most recently used at the head, with one sentinel
+ * record past the last page.  Hit, fault and eviction each relink a
+ * constant number of records, so an access costs the same whether the
+ * budget is 16 pages or 65,536.
+ */
+#include <sys/resource.h>
+
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "vmsim.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define STATM_PATH "/proc/self/statm"
+
+/* LRU list ---------------------------------------------------------- */
+
+static void
+unlink_page(struct vmsim *vm, uint32_t id)
+{
+	struct vmsim_page *pg = &vm->pages[id];
+
+	vm->pages[pg->prev].next = pg->next;
+	vm->pages[pg->next].prev = pg->prev;
+}
+
+static void
+push_head(struct vmsim *vm, uint32_t id)
+{
+	uint32_t sentinel = vm->heap_pages + vm->item_pages;
+	struct vmsim_page *head = &vm->pages[sentinel];
+	struct vmsim_page *pg = &vm->pages[id];
+
+	pg->prev = sentinel;
+	pg->next = head->next;
+	vm->pages[head->next].prev = id;
+	head->next = id;
+}
+
+struct vmsim *
+vmsim_create(uint32_t heap_pages, uint32_t item_pages, uint32_t budget)
+{
+	struct vmsim *vm;
+	uint64_t total = (uint64_t)heap_pages + item_pages;
+	uint32_t id;
+
+	if (total > VMSIM_MAX_PAGES || budget == 0) {
+		errno = EINVAL;
+		return NULL;
+	}
+	vm = calloc(1, sizeof(*vm));
+	if (vm == NULL)
+		return NULL;
+	vm->pages = calloc(total + 1, sizeof(*vm->pages));
+	if (vm->pages == NULL) {
+		free(vm);
+		return NULL;
+	}
+	vm->heap_pages = heap_pages;
+	vm->item_pages = item_pages;
+	vm->budget = budget;
+	vm->mru = VMSIM_NONE;
+	for (id = 0; id < total; id++)
+		vm->pages[id].prev = VMSIM_NONE;
+	/* The empty list: the sentinel points at itself. */
+	vm->pages[total].prev = (uint32_t)total;
+	vm->pages[total].next = (uint32_t)total;
+	return vm;
+}
+
+void
+vmsim_destroy(struct vmsim *vm)
+{
+	if (vm == NULL)
+		return;
+	free(vm->pages);
+	free(vm);
+}
+
+/* Phases and traces -------------------------------------------------- */
+
+static void
+trace_page(FILE *trace, const struct vmsim *vm, const char *prefix,
+    uint32_t id)
+{
+	if (id < vm->heap_pages)
+		fprintf(trace, "%sheap %u\n", prefix, id);
+	else
+		fprintf(trace, "%sitems %u\n", prefix, id - vm->heap_pages);
+}
+
+void
+vmsim_phase(struct vmsim *vm, FILE *trace)
+{
+	uint32_t sentinel = vm->heap_pages + vm->item_pages;
+	uint32_t id;
+
+	vm->phase++;
+	vm->accesses = 0;
+	vm->faults = 0;
+	vm->distinct = 0;
+	/* Forget the MRU shortcut so the first access stamps its page. */
+	vm->mru = VMSIM_NONE;
+	vm->trace = trace;
+	if (trace == NULL)
+		return;
+	/* Least recently used first: replaying these in order rebuilds the list. */
+	for (id = vm->pages[sentinel].prev; id != sentinel;
+	    id = vm->pages[id].prev)
+		trace_page(trace, vm, "resident ", id);
+}
+
+struct vmsim_counts
+vmsim_counts(const struct vmsim *vm)
+{
+	struct vmsim_counts counts = {
+		.accesses = vm->accesses,
+		.faults = vm->faults,
+		.distinct = vm->distinct,
+	};
+
+	return counts;
+}
+
+void
+vmsim_access_slow(struct vmsim *vm, uint32_t id)
+{
+	struct vmsim_page *pg = &vm->pages[id];
+	uint32_t sentinel = vm->heap_pages + vm->item_pages;
+
+	assert(id < sentinel);
+	if (vm->trace != NULL)
+		trace_page(vm->trace, vm, "", id);
+	if (pg->phase != vm->phase) {
+		pg->phase = vm->phase;
+		vm->distinct++;
+	}
+	if (pg->prev != VMSIM_NONE) {
+		unlink_page(vm, id);
+	} else {
+		vm->faults++;
+		if (vm->resident == vm->budget) {
+			uint32_t victim = vm->pages[sentinel].prev;
+
+			unlink_page(vm, victim);
+			vm->pages[victim].prev = VMSIM_NONE;
+		} else {
+			vm->resident++;
+		}
+	}
+	push_head(vm, id);
+	vm->mru = id;
+}
+
+/* What the kernel saw ----------------------------------------------- */
+
+static uint64_t
+timeval_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
+}
+
+void
+kernel_sample(struct kernel_sample *sample)
+{
+	struct rusage ru;
+
+	/* RUSAGE_SELF cannot fail with a valid pointer. */
+	getrusage(RUSAGE_SELF, &ru);
+	sample->minflt = (uint64_t)ru.ru_minflt;
+	sample->majflt = (uint64_t)ru.ru_majflt;
+	sample->maxrss_kib = (uint64_t)ru.ru_maxrss;	/* KiB on Linux */
+	sample->cpu_ns = timeval_ns(ru.ru_utime) + timeval_ns(ru.ru_stime);
+}
+
+/* Returns 0, or -1 with errno set where /proc is not mounted. */
+int
+kernel_statm(struct statm_kib *statm)
+{
+	unsigned long long size, resident, shared, text, lib, data;
+	uint64_t page_kib = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
+	FILE *f;
+	int n;
+
+	f = fopen(STATM_PATH, "r");
+	if (f == NULL)
+		return -1;
+	n = fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident,
+	    &shared, &text, &lib, &data);
+	fclose(f);
+	if (n != 6) {
+		errno = EIO;
+		return -1;
+	}
+	statm->vsz = size * page_kib;
+	statm->rss = resident * page_kib;
+	statm->data = data * page_kib;
+	return 0;
+}

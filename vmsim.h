@@ -1,0 +1,95 @@
+/*
+ * vmsim.h: the VM page model, and what the kernel saw.
+ *
+ * The model sees every access the heaps make, as a page id, and keeps a
+ * resident set of at most `budget` pages with exact LRU replacement.  An
+ * access to a page outside the set is a fault: the least recently used
+ * page is evicted if the set is full, and the page becomes the most
+ * recently used.  Every access costs O(1) whatever the budget.
+ *
+ * Page ids 0 .. heap_pages-1 are the heap array's pages; heap_pages ..
+ * heap_pages+item_pages-1 are the item arena's.  One resident set serves
+ * both, as one process's memory would.
+ *
+ * Counters cover one phase: vmsim_phase() starts a new one.  With a trace
+ * file, vmsim_phase() first writes the resident set (least recently used
+ * first) and every access of the phase is then written as it happens.
+ */
+#ifndef VMSIM_H
+#define VMSIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define VMSIM_NONE UINT32_MAX
+
+/* Per page: 12 bytes of bookkeeping, LRU links and the phase last seen. */
+struct vmsim_page {
+	uint32_t	prev;		/* VMSIM_NONE: not resident */
+	uint32_t	next;
+	uint32_t	phase;
+};
+
+/*
+ * The struct is public only so that vmsim_access() can be inlined into
+ * the heaps' inner loops; its fields are vmsim.c's business.
+ */
+struct vmsim {
+	struct vmsim_page *pages;	/* heap_pages + item_pages + 1 sentinel */
+	uint32_t	heap_pages;
+	uint32_t	item_pages;
+	uint32_t	budget;
+	uint32_t	resident;
+	uint32_t	mru;		/* last page accessed, or VMSIM_NONE */
+	uint32_t	phase;
+	uint64_t	accesses;
+	uint64_t	faults;
+	uint64_t	distinct;	/* pages touched at least once this phase */
+	FILE		*trace;
+};
+
+struct vmsim_counts {
+	uint64_t	accesses;
+	uint64_t	faults;
+	uint64_t	distinct;
+};
+
+/* Returns NULL with errno set if the bookkeeping cannot be allocated. */
+struct vmsim	*vmsim_create(uint32_t heap_pages, uint32_t item_pages,
+		    uint32_t budget);
+void		 vmsim_destroy(struct vmsim *);
+void		 vmsim_phase(struct vmsim *, FILE *trace);
+struct vmsim_counts vmsim_counts(const struct vmsim *);
+void		 vmsim_access_slow(struct vmsim *, uint32_t page);
+
+/* Largest number of pages the model can track (ids are 32-bit). */
+#define VMSIM_MAX_PAGES (UINT32_MAX - 1)
+
+static inline void
+vmsim_access(struct vmsim *vm, uint32_t page)
+{
+	vm->accesses++;
+	/* The most recent page stays at the head of the list: nothing to do. */
+	if (page == vm->mru && vm->trace == NULL)
+		return;
+	vmsim_access_slow(vm, page);
+}
+
+/* What the kernel saw: getrusage(2) and /proc/self/statm. */
+struct kernel_sample {
+	uint64_t	minflt;
+	uint64_t	majflt;
+	uint64_t	maxrss_kib;
+	uint64_t	cpu_ns;		/* user + system */
+};
+
+struct statm_kib {
+	uint64_t	vsz;
+	uint64_t	rss;
+	uint64_t	data;
+};
+
+void		 kernel_sample(struct kernel_sample *);
+int		 kernel_statm(struct statm_kib *);
+
+#endif
