@@ -1,0 +1,57 @@
+# bheapsim: a binary heap and Kamp's B-heap under a VM page model.
+#
+#   make            ./bheapsim for this machine's ABI
+#   make check      the Check suites (tests/)
+#   make bench      ns/op with and without the page model
+#   make sanitize   the Check suites under ASan and UBSan
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+CPPFLAGS += -D_GNU_SOURCE
+ALL_CFLAGS = $(WARN) $(CFLAGS)
+
+CORE = binheap.o bheap.o heap.o vmsim.o arena.o config.o parse.o \
+       workload.o experiment.o report.o outfile.o
+HEADERS = $(wildcard *.h)
+
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
+TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
+        tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
+        tests/reference.o
+
+.PHONY: all check bench sanitize clean
+
+all: bheapsim
+
+bheapsim: main.o $(CORE)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ main.o $(CORE) $(LDLIBS)
+
+%.o: %.c $(HEADERS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+tests/%.o: tests/%.c tests/tests.h $(HEADERS)
+	$(CC) $(CPPFLAGS) -I. $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+tests/run: $(TESTS) $(CORE)
+	@pkg-config --exists check || { echo "Check is missing: sh tools/install-deps.sh installs it" >&2; exit 1; }
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(CORE) $(CHECK_LIBS)
+
+check: bheapsim tests/run
+	BHEAPSIM=./bheapsim tests/run
+
+bench: bheapsim
+	sh tools/bench.sh ./bheapsim
+
+# A separate tree, so sanitized objects never mix with the normal ones.
+sanitize:
+	rm -rf build/sanitize && mkdir -p build/sanitize/tests
+	$(MAKE) -f ../../Makefile -C build/sanitize VPATH=../.. \
+	    CPPFLAGS="-D_GNU_SOURCE -I../.." \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=address,undefined" check
+
+clean:
+	rm -f bheapsim *.o tests/*.o tests/run
+	rm -rf build

@@ -1,0 +1,95 @@
+/*
+ * config.c: defaults, names, and the sizes an experiment implies.
+ */
+#include "abi.h"
+#include "config.h"
+#include "heap.h"
+
+const struct layout *const layouts[LAYOUT_COUNT] = {
+	&binheap_layout,
+	&bheap_layout,
+};
+
+const char *const workload_names[WL_COUNT] = {
+	"fill", "replace", "reorder", "mix", "drain",
+};
+
+const char *const model_names[] = { "array", "full", NULL };
+const char *const vm_names[] = { "off", "sim", NULL };
+const char *const format_names[] = { "table", "csv", "json", "md", NULL };
+
+/*
+ * Parameters -------------------------------------------------------------
+ *
+ * The default is Kamp's setting, a million items, one 4 KiB page per 512
+ * pointers on x86-64 and 10 resident pages, on the timer-expiry workload.
+ */
+#define DEFAULT_ITEMS		1000000
+#define DEFAULT_RESIDENT	10
+#define DEFAULT_PAGE_BYTES	4096
+#define DEFAULT_LATENCY_NS	1000000		/* 1 ms disk */
+#define DEFAULT_SEED		1
+
+void
+config_defaults(struct config *config)
+{
+	config->items = DEFAULT_ITEMS;
+	config->ops = 0;	/* 0: as many as items */
+	config->layouts = (1u << LAYOUT_COUNT) - 1;
+	config->workloads = 1u << WL_FILL | 1u << WL_REPLACE;
+	config->model = MODEL_ARRAY;
+	config->resident_pages = DEFAULT_RESIDENT;
+	config->page_bytes = DEFAULT_PAGE_BYTES;
+	config->item_bytes = sizeof(struct item);
+	config->disk_latency_ns = DEFAULT_LATENCY_NS;
+	config->vm = VM_SIM;
+	config->seed = DEFAULT_SEED;
+	config->format = FORMAT_TABLE;
+	config->output = NULL;
+	config->trace = NULL;
+}
+
+unsigned
+log2_exact(uint64_t value)
+{
+	unsigned shift = 0;
+
+	while (((uint64_t)1 << shift) < value)
+		shift++;
+	return shift;
+}
+
+unsigned
+config_entries_per_page(const struct config *config)
+{
+	return (unsigned)(config->page_bytes / ABI_PTR_BYTES);
+}
+
+unsigned
+config_page_shift(const struct config *config)
+{
+	return log2_exact(config_entries_per_page(config));
+}
+
+static uint64_t
+pages_of(uint64_t bytes, uint64_t page_bytes)
+{
+	return bytes / page_bytes + (bytes % page_bytes != 0);
+}
+
+/* Callers have bounded items and item_bytes, so nothing here overflows. */
+struct footprint
+config_footprint(const struct config *config)
+{
+	struct footprint fp;
+
+	/* Slot 0 is unused but mapped: the root sits at index 1. */
+	fp.array_bytes = (config->items + 1) * ABI_PTR_BYTES;
+	fp.item_bytes = config->items * config->item_bytes;
+	fp.array_pages = pages_of(fp.array_bytes, config->page_bytes);
+	fp.item_pages = pages_of(fp.item_bytes, config->page_bytes);
+	fp.tracked_pages = fp.array_pages;
+	if (config->model == MODEL_FULL)
+		fp.tracked_pages += fp.item_pages;
+	return fp;
+}

@@ -1,0 +1,58 @@
+/*
+ * config.h: one experiment, as the command line describes it, and the
+ * names the command line accepts.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stdint.h>
+
+#include "layout.h"
+
+enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
+enum model { MODEL_ARRAY, MODEL_FULL };
+enum vm_mode { VM_OFF, VM_SIM };
+enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
+
+#define LAYOUT_COUNT 2
+
+extern const struct layout *const layouts[LAYOUT_COUNT];
+extern const char *const workload_names[WL_COUNT];
+extern const char *const model_names[];
+extern const char *const vm_names[];
+extern const char *const format_names[];
+
+struct config {
+	uint64_t	items;
+	uint64_t	ops;		/* per replace/reorder/mix phase */
+	unsigned	layouts;	/* bit i: layouts[i] */
+	unsigned	workloads;	/* bit w: enum workload w */
+	enum model	model;
+	uint64_t	resident_pages;
+	uint64_t	page_bytes;
+	uint64_t	item_bytes;	/* stride of the item arena */
+	uint64_t	disk_latency_ns;
+	enum vm_mode	vm;
+	uint64_t	seed;
+	enum format	format;
+	const char	*output;	/* NULL: stdout */
+	const char	*trace;		/* NULL: no trace */
+};
+
+/* Memory an experiment maps, in bytes and in modeled pages. */
+struct footprint {
+	uint64_t	array_bytes;
+	uint64_t	item_bytes;
+	uint64_t	array_pages;
+	uint64_t	item_pages;
+	uint64_t	tracked_pages;	/* what the model's budget can cover */
+};
+
+void		config_defaults(struct config *);
+struct footprint config_footprint(const struct config *);
+unsigned	config_entries_per_page(const struct config *);
+unsigned	config_page_shift(const struct config *);
+/* log2 of a power of two. */
+unsigned	log2_exact(uint64_t);
+
+#endif

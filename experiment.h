@@ -1,0 +1,32 @@
+/*
+ * experiment.h: every layout a config asks for, each run in a child
+ * process of its own.
+ *
+ * A child starts from the parent's small footprint, so its max RSS, page
+ * faults and VSZ belong to its layout alone instead of piling up on the
+ * previous layout's; rows come back through a pipe as each phase ends.
+ */
+#ifndef EXPERIMENT_H
+#define EXPERIMENT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "workload.h"
+
+#define EXIT_INTERRUPTED 130
+
+struct experiment {
+	struct result	rows[LAYOUT_COUNT * WL_COUNT];
+	size_t		nrows;
+};
+
+/*
+ * Returns 0; EXIT_INTERRUPTED after SIGINT, with every phase completed
+ * before it in rows; or the exit status of a failed run, whose reason the
+ * failing process has already printed.
+ */
+int	experiment_run(const struct config *, FILE *trace, struct experiment *);
+
+#endif

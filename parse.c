@@ -1,0 +1,164 @@
+/*
+ * parse.c: strict parsing of counts, sizes, durations and names.
+ *
+ * Strict means: no sign, no blanks, no trailing junk, no silent wrap.
+ * strtoull would accept " -1" as 2^64 - 1; digits are taken one by one.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "parse.h"
+
+static int
+parse_scaled(const char *text, const uint64_t scale[3], uint64_t min,
+    uint64_t max, uint64_t *out)
+{
+	uint64_t value = 0, unit = 1;
+	const char *p = text;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	for (; isdigit((unsigned char)*p); p++) {
+		unsigned digit = (unsigned)(*p - '0');
+
+		if (value > (UINT64_MAX - digit) / 10)
+			return -1;
+		value = value * 10 + digit;
+	}
+	switch (*p) {
+	case '\0':
+		break;
+	case 'k': case 'K':
+		unit = scale[0];
+		p++;
+		break;
+	case 'm': case 'M':
+		unit = scale[1];
+		p++;
+		break;
+	case 'g': case 'G':
+		unit = scale[2];
+		p++;
+		break;
+	default:
+		return -1;
+	}
+	if (*p != '\0' || value > UINT64_MAX / unit)
+		return -1;
+	value *= unit;
+	if (value < min || value > max)
+		return -1;
+	*out = value;
+	return 0;
+}
+
+int
+parse_count(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	static const uint64_t decimal[3] = { 1000, 1000000, 1000000000 };
+
+	return parse_scaled(text, decimal, min, max, out);
+}
+
+int
+parse_size(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	static const uint64_t binary[3] = { 1u << 10, 1u << 20, 1u << 30 };
+
+	return parse_scaled(text, binary, min, max, out);
+}
+
+int
+has_size_suffix(const char *text)
+{
+	size_t len = strlen(text);
+
+	return len > 0 && strchr("kKmMgG", text[len - 1]) != NULL;
+}
+
+int
+parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
+{
+	static const struct {
+		const char	*suffix;
+		uint64_t	 ns;
+	} units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "", 1000000 },
+		{ "s", 1000000000 },
+	};
+	uint64_t whole = 0, fraction = 0, fraction_unit = 1;
+	const char *p = text;
+	size_t i;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > max_ns)
+			return -1;
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; isdigit((unsigned char)*p); p++) {
+			/* Nine digits resolve a nanosecond in seconds; more add nothing. */
+			if (fraction_unit < 1000000000) {
+				fraction = fraction * 10 + (uint64_t)(*p - '0');
+				fraction_unit *= 10;
+			}
+		}
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		uint64_t ns = units[i].ns;
+
+		if (strcmp(p, units[i].suffix) != 0)
+			continue;
+		if (whole > max_ns / ns)
+			return -1;
+		whole = whole * ns + fraction * ns / fraction_unit;
+		if (whole > max_ns)
+			return -1;
+		*out = whole;
+		return 0;
+	}
+	return -1;
+}
+
+int
+parse_name(const char *text, const char *const names[], unsigned *out)
+{
+	unsigned i;
+
+	for (i = 0; names[i] != NULL; i++) {
+		if (strcmp(text, names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int
+parse_name_list(const char *text, const char *const names[], unsigned count,
+    unsigned *mask)
+{
+	unsigned result = 0;
+	const char *p = text;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		unsigned i;
+
+		for (i = 0; i < count; i++) {
+			if (strlen(names[i]) == len &&
+			    strncmp(p, names[i], len) == 0)
+				break;
+		}
+		if (i == count)
+			return -1;
+		result |= 1u << i;
+		if (p[len] == '\0')
+			break;
+		p += len + 1;
+	}
+	*mask = result;
+	return 0;
+}

@@ -1,0 +1,365 @@
+/*
+ * report.c: formatting rows.
+ *
+ * Every field is produced by field_value(), so the four formats cannot
+ * disagree on a figure; they differ only in punctuation.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "abi.h"
+#include "report.h"
+
+enum field {
+	F_ABI, F_PTR_BYTES, F_LAYOUT, F_MODEL, F_WORKLOAD, F_ITEMS, F_OPS,
+	F_PAGE_BYTES, F_ENTRIES_PER_PAGE, F_RESIDENT_PAGES, F_ACCESSES,
+	F_SIM_FAULTS, F_FAULTS_PER_OP, F_MINFLT, F_MAJFLT, F_MAXRSS_KIB,
+	F_VSZ_KIB, F_WALL_S, F_NS_PER_OP, F_MODELED_S, F_SEED, F_VM,
+	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
+	F_DISK_LATENCY_MS, F_COUNT
+};
+
+const char *const report_fields[F_COUNT + 1] = {
+	"abi", "ptr_bytes", "layout", "model", "workload", "items", "ops",
+	"page_bytes", "entries_per_page", "resident_pages", "accesses",
+	"sim_faults", "faults_per_op", "minflt", "majflt", "maxrss_kib",
+	"vsz_kib", "wall_s", "ns_per_op", "modeled_s", "seed", "vm",
+	"item_bytes", "pages_touched", "rss_kib", "data_kib", "cpu_s",
+	"disk_latency_ms", NULL
+};
+
+enum kind { TEXT, NUMBER, ABSENT };
+
+struct value {
+	enum kind	kind;
+	char		text[32];
+};
+
+/* Figures ------------------------------------------------------------- */
+
+static double
+per_op(uint64_t total, uint64_t ops)
+{
+	return ops == 0 ? 0.0 : (double)total / (double)ops;
+}
+
+static double
+faults_per_op(const struct result *row)
+{
+	return per_op(row->sim.faults, row->ops);
+}
+
+static double
+ns_per_op(const struct result *row)
+{
+	return per_op(row->wall_ns, row->ops);
+}
+
+/* CPU time plus one disk latency per fault: Kamp's runtime model. */
+static double
+modeled_s(const struct config *config, const struct result *row)
+{
+	return ((double)row->cpu_ns +
+	    (double)row->sim.faults * (double)config->disk_latency_ns) / 1e9;
+}
+
+static struct value
+text(const char *s)
+{
+	struct value v = { .kind = TEXT };
+
+	snprintf(v.text, sizeof(v.text), "%s", s);
+	return v;
+}
+
+static struct value
+integer(uint64_t n)
+{
+	struct value v = { .kind = NUMBER };
+
+	snprintf(v.text, sizeof(v.text), "%" PRIu64, n);
+	return v;
+}
+
+static struct value
+real(double x, int decimals)
+{
+	struct value v = { .kind = NUMBER };
+
+	snprintf(v.text, sizeof(v.text), "%.*f", decimals, x);
+	return v;
+}
+
+static struct value
+simulated(const struct result *row, struct value v)
+{
+	if (!row->simulated)
+		v.kind = ABSENT;
+	return v;
+}
+
+static struct value
+field_value(enum field f, const struct config *config,
+    const struct result *row)
+{
+	switch (f) {
+	case F_ABI:		return text(ABI_NAME);
+	case F_PTR_BYTES:	return integer(ABI_PTR_BYTES);
+	case F_LAYOUT:		return text(layouts[row->layout]->name);
+	case F_MODEL:		return text(model_names[config->model]);
+	case F_WORKLOAD:	return text(workload_names[row->workload]);
+	case F_ITEMS:		return integer(config->items);
+	case F_OPS:		return integer(row->ops);
+	case F_PAGE_BYTES:	return integer(config->page_bytes);
+	case F_ENTRIES_PER_PAGE:
+		return integer(config_entries_per_page(config));
+	case F_RESIDENT_PAGES:
+		return simulated(row, integer(config->resident_pages));
+	case F_ACCESSES:
+		return simulated(row, integer(row->sim.accesses));
+	case F_SIM_FAULTS:
+		return simulated(row, integer(row->sim.faults));
+	case F_FAULTS_PER_OP:
+		return simulated(row, real(faults_per_op(row), 4));
+	case F_MINFLT:		return integer(row->minflt);
+	case F_MAJFLT:		return integer(row->majflt);
+	case F_MAXRSS_KIB:	return integer(row->maxrss_kib);
+	case F_VSZ_KIB:		return integer(row->statm.vsz);
+	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
+	case F_NS_PER_OP:	return real(ns_per_op(row), 1);
+	case F_MODELED_S:
+		return simulated(row, real(modeled_s(config, row), 3));
+	case F_SEED:		return integer(config->seed);
+	case F_VM:		return text(vm_names[config->vm]);
+	case F_ITEM_BYTES:	return integer(config->item_bytes);
+	case F_PAGES_TOUCHED:
+		return simulated(row, integer(row->sim.distinct));
+	case F_RSS_KIB:		return integer(row->statm.rss);
+	case F_DATA_KIB:	return integer(row->statm.data);
+	case F_CPU_S:		return real((double)row->cpu_ns / 1e9, 6);
+	case F_DISK_LATENCY_MS:
+		return real((double)config->disk_latency_ns / 1e6, 6);
+	case F_COUNT:
+		break;
+	}
+	return text("?");
+}
+
+/* CSV, JSON, Markdown -------------------------------------------------- */
+
+static void
+write_csv(FILE *out, const struct config *config, const struct result *rows,
+    size_t nrows)
+{
+	size_t r;
+	int f;
+
+	for (f = 0; f < F_COUNT; f++)
+		fprintf(out, "%s%s", f ? "," : "", report_fields[f]);
+	fputc('\n', out);
+	for (r = 0; r < nrows; r++) {
+		for (f = 0; f < F_COUNT; f++) {
+			struct value v = field_value(f, config, &rows[r]);
+
+			fprintf(out, "%s%s", f ? "," : "",
+			    v.kind == ABSENT ? "" : v.text);
+		}
+		fputc('\n', out);
+	}
+}
+
+static void
+write_json(FILE *out, const struct config *config, const struct result *rows,
+    size_t nrows)
+{
+	size_t r;
+	int f;
+
+	fputs("[\n", out);
+	for (r = 0; r < nrows; r++) {
+		fputs("  {", out);
+		for (f = 0; f < F_COUNT; f++) {
+			struct value v = field_value(f, config, &rows[r]);
+
+			fprintf(out, "%s\"%s\": ", f ? ", " : "",
+			    report_fields[f]);
+			if (v.kind == TEXT)
+				fprintf(out, "\"%s\"", v.text);
+			else
+				fputs(v.kind == ABSENT ? "null" : v.text, out);
+		}
+		fprintf(out, "}%s\n", r + 1 < nrows ? "," : "");
+	}
+	fputs("]\n", out);
+}
+
+static void
+write_markdown(FILE *out, const struct config *config,
+    const struct result *rows, size_t nrows)
+{
+	size_t r;
+	int f;
+
+	for (f = 0; f < F_COUNT; f++)
+		fprintf(out, "| %s ", report_fields[f]);
+	fputs("|\n", out);
+	for (f = 0; f < F_COUNT; f++)
+		fputs(f < F_ITEMS ? "|---" : "|---:", out);
+	fputs("|\n", out);
+	for (r = 0; r < nrows; r++) {
+		for (f = 0; f < F_COUNT; f++) {
+			struct value v = field_value(f, config, &rows[r]);
+
+			fprintf(out, "| %s ", v.kind == ABSENT ? "-" : v.text);
+		}
+		fputs("|\n", out);
+	}
+}
+
+/* Table ---------------------------------------------------------------- */
+
+static const struct column {
+	enum field	field;
+	const char	*heading;
+	int		width;
+} columns[] = {
+	{ F_WORKLOAD, "workload", -8 },
+	{ F_LAYOUT, "layout", -8 },
+	{ F_OPS, "ops", 9 },
+	{ F_ACCESSES, "accesses", 11 },
+	{ F_SIM_FAULTS, "faults", 10 },
+	{ F_FAULTS_PER_OP, "faults/op", 10 },
+	{ F_PAGES_TOUCHED, "pages", 7 },
+	{ F_MINFLT, "minflt", 7 },
+	{ F_MAXRSS_KIB, "maxrss_KiB", 10 },
+	{ F_NS_PER_OP, "ns/op", 8 },
+	{ F_MODELED_S, "modeled_s", 10 },
+};
+
+#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+static void
+write_ratio(FILE *out, const struct config *config, const struct result *a,
+    const struct result *b)
+{
+	size_t c;
+
+	for (c = 0; c < NCOLUMNS; c++) {
+		const struct column *col = &columns[c];
+		char cell[32] = "";
+		double x = 0, y = 0;
+
+		switch (col->field) {
+		case F_LAYOUT:
+			snprintf(cell, sizeof(cell), "ratio");
+			break;
+		case F_FAULTS_PER_OP:
+			x = faults_per_op(a);
+			y = faults_per_op(b);
+			break;
+		case F_NS_PER_OP:
+			x = ns_per_op(a);
+			y = ns_per_op(b);
+			break;
+		case F_MODELED_S:
+			x = modeled_s(config, a);
+			y = modeled_s(config, b);
+			break;
+		default:
+			break;
+		}
+		if (y > 0 && (a->simulated || col->field == F_NS_PER_OP))
+			snprintf(cell, sizeof(cell), "%.2fx", x / y);
+		fprintf(out, "%s%*s", c ? "  " : "", col->width, cell);
+	}
+	fputc('\n', out);
+}
+
+static const struct result *
+find_row(const struct result *rows, size_t nrows, unsigned layout,
+    enum workload workload)
+{
+	size_t r;
+
+	for (r = 0; r < nrows; r++)
+		if (rows[r].layout == layout && rows[r].workload == workload)
+			return &rows[r];
+	return NULL;
+}
+
+static void
+write_table(FILE *out, const struct config *config, const struct result *rows,
+    size_t nrows)
+{
+	unsigned w, layout;
+	size_t c;
+
+	fprintf(out, "bheapsim on %s (%u-byte pointers): %" PRIu64 " items, "
+	    "%" PRIu64 "-byte pages of %u entries, model %s, ",
+	    ABI_NAME, ABI_PTR_BYTES, config->items, config->page_bytes,
+	    config_entries_per_page(config), model_names[config->model]);
+	if (config->vm == VM_SIM)
+		fprintf(out, "%" PRIu64 " resident pages, %g ms disk, ",
+		    config->resident_pages,
+		    (double)config->disk_latency_ns / 1e6);
+	else
+		fputs("no page model (--vm off), ", out);
+	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
+	for (c = 0; c < NCOLUMNS; c++)
+		fprintf(out, "%s%*s", c ? "  " : "", columns[c].width,
+		    columns[c].heading);
+	fputc('\n', out);
+	for (w = 0; w < WL_COUNT; w++) {
+		const struct result *first = NULL;
+
+		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
+			const struct result *row = find_row(rows, nrows,
+			    layout, w);
+
+			if (row == NULL)
+				continue;
+			for (c = 0; c < NCOLUMNS; c++) {
+				struct value v = field_value(columns[c].field,
+				    config, row);
+
+				fprintf(out, "%s%*s", c ? "  " : "",
+				    columns[c].width,
+				    v.kind == ABSENT ? "-" : v.text);
+			}
+			fputc('\n', out);
+			if (first == NULL)
+				first = row;
+			else
+				write_ratio(out, config, first, row);
+		}
+	}
+}
+
+int
+report_write(FILE *out, const struct config *config,
+    const struct result *rows, size_t nrows)
+{
+	switch (config->format) {
+	case FORMAT_TABLE:
+		write_table(out, config, rows, nrows);
+		break;
+	case FORMAT_CSV:
+		write_csv(out, config, rows, nrows);
+		break;
+	case FORMAT_JSON:
+		write_json(out, config, rows, nrows);
+		break;
+	case FORMAT_MD:
+		write_markdown(out, config, rows, nrows);
+		break;
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,23 @@
+/*
+ * report.h: an experiment's rows as a table, CSV, JSON or Markdown.
+ *
+ * CSV, JSON and Markdown carry the same fields, in the order of
+ * report_fields[]; a figure that was not measured (the model's, with
+ * --vm off) is empty in CSV, null in JSON and "-" in tables.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "workload.h"
+
+extern const char *const report_fields[];
+
+/* Returns 0, or -1 with errno set if the stream fails. */
+int	report_write(FILE *, const struct config *, const struct result *,
+	    size_t nrows);
+
+#endif

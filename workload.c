@@ -1,0 +1,262 @@
+/*
+ * workload.c: the operations a timer heap sees, on a mapped heap, with
+ * the model and the kernel watching each phase.
+ *
+ * Keys are times.  Fill gives each item a time uniform in [0, 2^32).
+ * Replace is timer expiry: pop the earliest item, advance the clock to
+ * its time and re-arm it at clock + 1 + uniform [0, 2^32).  Reorder and
+ * mix re-arm random items at clock + uniform [0, 2^32).  The random choices
+ * depend only on the seed and on which items are in the heap, never on
+ * where they are, so every layout sees the same sequence of operations.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "abi.h"
+#include "arena.h"
+#include "heap.h"
+#include "prng.h"
+#include "workload.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define KEY_SPAN	((uint64_t)1 << 32)
+
+struct run {
+	const struct config *config;
+	struct heap	 heap;
+	struct vmsim	*vm;
+	struct arena	 array;
+	struct arena	 items;
+	uint64_t	 rng;
+	uint64_t	 clock;		/* time of the last expired timer */
+};
+
+static struct item *
+item_at(const struct run *run, uint64_t i)
+{
+	return (struct item *)(void *)(run->items.base +
+	    i * run->config->item_bytes);
+}
+
+static struct item *
+random_item(struct run *run)
+{
+	return item_at(run, prng_below(&run->rng, run->config->items));
+}
+
+/* Workloads ---------------------------------------------------------- */
+
+static uint64_t
+fill(struct run *run)
+{
+	uint64_t i;
+
+	for (i = 0; i < run->config->items; i++)
+		heap_insert(&run->heap, item_at(run, i),
+		    prng_below(&run->rng, KEY_SPAN));
+	return run->config->items;
+}
+
+static uint64_t
+replace(struct run *run)
+{
+	uint64_t op;
+
+	for (op = 0; op < run->config->ops; op++) {
+		struct item *it = heap_pop(&run->heap);
+
+		run->clock = heap_key(&run->heap, it);
+		heap_insert(&run->heap, it,
+		    run->clock + 1 + prng_below(&run->rng, KEY_SPAN));
+	}
+	return run->config->ops;
+}
+
+static uint64_t
+reorder(struct run *run)
+{
+	uint64_t op;
+
+	for (op = 0; op < run->config->ops; op++) {
+		struct item *it = random_item(run);
+		uint64_t key = run->clock + prng_below(&run->rng, KEY_SPAN);
+
+		/* Drain may run later, but reorder always finds a full heap. */
+		heap_rekey(&run->heap, it, key);
+	}
+	return run->config->ops;
+}
+
+/*
+ * Each step picks a random item.  One outside the heap is inserted; one
+ * inside is deleted or re-keyed with equal odds.  The heap then settles
+ * around two thirds of the items, where deletes (1/2 of the picks that
+ * hit the heap) balance inserts.
+ */
+static uint64_t
+mix(struct run *run)
+{
+	uint64_t op;
+
+	for (op = 0; op < run->config->ops; op++) {
+		struct item *it = random_item(run);
+		uint64_t key = run->clock + prng_below(&run->rng, KEY_SPAN);
+
+		if (!heap_contains(&run->heap, it))
+			heap_insert(&run->heap, it, key);
+		else if (prng_next(&run->rng) & 1)
+			heap_delete(&run->heap, it);
+		else
+			heap_rekey(&run->heap, it, key);
+	}
+	return run->config->ops;
+}
+
+/* Pops everything; returns UINT64_MAX if a pop comes out of order. */
+static uint64_t
+drain(struct run *run)
+{
+	uint64_t popped = 0, previous = 0;
+	struct item *it;
+
+	while ((it = heap_pop(&run->heap)) != NULL) {
+		uint64_t key = heap_key(&run->heap, it);
+
+		if (key < previous)
+			return UINT64_MAX;
+		previous = key;
+		popped++;
+	}
+	return popped;
+}
+
+static uint64_t (*const phases[WL_COUNT])(struct run *) = {
+	[WL_FILL] = fill,
+	[WL_REPLACE] = replace,
+	[WL_REORDER] = reorder,
+	[WL_MIX] = mix,
+	[WL_DRAIN] = drain,
+};
+
+/* Measurement -------------------------------------------------------- */
+
+static uint64_t
+monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int
+measure(struct run *run, enum workload workload, FILE *trace,
+    struct result *row)
+{
+	struct kernel_sample before, after;
+	uint64_t start;
+
+	if (run->vm != NULL)
+		vmsim_phase(run->vm, trace);
+	kernel_sample(&before);
+	start = monotonic_ns();
+	row->ops = phases[workload](run);
+	row->wall_ns = monotonic_ns() - start;
+	kernel_sample(&after);
+	if (row->ops == UINT64_MAX) {
+		fprintf(stderr, "bheapsim: %s: %s popped out of order\n",
+		    layouts[row->layout]->name, workload_names[workload]);
+		return 3;
+	}
+	row->workload = workload;
+	row->simulated = run->vm != NULL;
+	if (row->simulated)
+		row->sim = vmsim_counts(run->vm);
+	row->minflt = after.minflt - before.minflt;
+	row->majflt = after.majflt - before.majflt;
+	row->maxrss_kib = after.maxrss_kib;
+	row->cpu_ns = after.cpu_ns - before.cpu_ns;
+	if (kernel_statm(&row->statm) != 0)
+		memset(&row->statm, 0, sizeof(row->statm));
+	return 0;
+}
+
+/* Setup -------------------------------------------------------------- */
+
+static int
+map_arena(struct arena *arena, uint64_t bytes, const struct config *config,
+    const char *what)
+{
+	if (arena_map(arena, (size_t)bytes, (size_t)config->page_bytes) == 0)
+		return 0;
+	fprintf(stderr, "bheapsim: cannot map the %s (%llu bytes): %s\n",
+	    what, (unsigned long long)bytes, strerror(errno));
+	return 1;
+}
+
+static int
+setup(struct run *run, const struct config *config, unsigned layout)
+{
+	struct footprint fp = config_footprint(config);
+	unsigned page_bytes_shift = log2_exact(config->page_bytes);
+
+	memset(run, 0, sizeof(*run));
+	run->config = config;
+	run->rng = config->seed;
+	if (map_arena(&run->array, fp.array_bytes, config, "heap array") != 0 ||
+	    map_arena(&run->items, fp.item_bytes, config, "item arena") != 0)
+		return 1;
+	if (config->vm == VM_SIM) {
+		run->vm = vmsim_create((uint32_t)fp.array_pages,
+		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
+		    (uint32_t)config->resident_pages);
+		if (run->vm == NULL) {
+			fprintf(stderr, "bheapsim: cannot set up the page model "
+			    "for %llu pages: %s\n",
+			    (unsigned long long)fp.tracked_pages,
+			    strerror(errno));
+			return 1;
+		}
+	}
+	heap_init(&run->heap, layouts[layout], config_page_shift(config),
+	    (struct item **)(void *)run->array.base, (heap_index)config->items,
+	    run->vm, config->model == MODEL_FULL ? run->items.base : NULL,
+	    page_bytes_shift);
+	return 0;
+}
+
+static void
+teardown(struct run *run)
+{
+	vmsim_destroy(run->vm);
+	arena_unmap(&run->array);
+	arena_unmap(&run->items);
+}
+
+int
+workload_run(const struct config *config, unsigned layout, FILE *trace,
+    result_sink sink, void *context)
+{
+	struct run run;
+	int status;
+	unsigned w;
+
+	status = setup(&run, config, layout);
+	for (w = 0; status == 0 && w < WL_COUNT; w++) {
+		bool wanted = config->workloads & 1u << w;
+		struct result row;
+
+		if (!wanted && w != WL_FILL)
+			continue;
+		memset(&row, 0, sizeof(row));
+		row.layout = layout;
+		status = measure(&run, w, wanted ? trace : NULL, &row);
+		if (status == 0 && wanted)
+			status = sink(&row, context);
+	}
+	teardown(&run);
+	return status;
+}

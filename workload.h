@@ -1,0 +1,46 @@
+/*
+ * workload.h: one layout through the workloads, measured phase by phase.
+ *
+ * Phases run in a fixed order, fill, replace, reorder, mix, drain, on one
+ * heap of config->items items; those not asked for are skipped, except
+ * fill, which runs unmeasured when it is not asked for because the other
+ * phases need a full heap.  The resident set carries over from phase to
+ * phase, as it would in a program.
+ */
+#ifndef WORKLOAD_H
+#define WORKLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "vmsim.h"
+
+/* One measured phase: a row of the report. */
+struct result {
+	unsigned	layout;		/* index into layouts[] */
+	enum workload	workload;
+	uint64_t	ops;		/* operations in this phase */
+	bool		simulated;	/* false with --vm off */
+	struct vmsim_counts sim;
+	uint64_t	minflt;		/* kernel's, during the phase */
+	uint64_t	majflt;
+	uint64_t	maxrss_kib;	/* at the end of the phase */
+	uint64_t	cpu_ns;
+	uint64_t	wall_ns;
+	struct statm_kib statm;		/* at the end of the phase */
+};
+
+typedef int (*result_sink)(const struct result *, void *context);
+
+/*
+ * Runs every phase config asks for with layouts[layout], handing each
+ * finished row to sink.  `trace`, if not NULL, receives the trace of the
+ * one measured phase.  Returns 0, or an exit status after printing why:
+ * 1 when memory or I/O fails, 3 when the heap breaks its order.
+ */
+int	workload_run(const struct config *, unsigned layout, FILE *trace,
+	    result_sink sink, void *context);
+
+#endif
