@@ -1,0 +1,22 @@
+/*
+ * main.c: runs every suite; exits non-zero if any check fails.
+ */
+#include <stdlib.h>
+
+#include "tests.h"
+
+int
+main(void)
+{
+	SRunner *runner = srunner_create(layout_suite());
+	int failed;
+
+	srunner_add_suite(runner, heap_suite());
+	srunner_add_suite(runner, vmsim_suite());
+	srunner_add_suite(runner, parse_suite());
+	srunner_add_suite(runner, cli_suite());
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

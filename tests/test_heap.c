@@ -1,0 +1,280 @@
+/*
+ * test_heap.c: long random operation sequences on both layouts, each
+ * operation checked against an oracle that knows nothing of layouts.
+ *
+ * The oracle keeps, per item, whether it is in the heap and its key, and
+ * finds the minimum by scanning.  After every operation the heap must
+ * hold exactly the oracle's items with the oracle's keys, every item's
+ * back-index must name its slot, every slot must obey the heap order
+ * under the parent rule of reference.c (not the layout's own), and every
+ * pop must return a minimum.
+ */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "heap.h"
+#include "prng.h"
+#include "tests.h"
+#include "vmsim.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define ITEMS		2500	/* 313 pages at 8 entries, 3 at 1024 */
+#define OPS		20000
+#define SHIFTS		8	/* 8, 16, ... 1024 entries per page */
+
+struct oracle {
+	bool		in[ITEMS];
+	uint64_t	key[ITEMS];
+	unsigned	count;
+	unsigned	seen[ITEMS];	/* stamp of the last full check */
+	unsigned	stamp;
+};
+
+struct fixture {
+	struct heap	 heap;
+	struct item	*items;
+	struct item	**slots;
+	struct oracle	 oracle;
+	uint64_t	 rng;
+	uint64_t	 key_span;	/* small spans force equal keys */
+};
+
+static uint64_t
+expected_parent(const struct heap *heap, uint64_t u)
+{
+	if (heap->layout == &binheap_layout)
+		return u / 2;
+	return ref_bheap_parent((uint64_t)1 << heap->shape.page_shift, u);
+}
+
+static size_t
+item_number(const struct fixture *fx, const struct item *it)
+{
+	need(it != NULL && it >= fx->items && it < fx->items + ITEMS,
+	    "%p is not an item", (const void *)it);
+	return (size_t)(it - fx->items);
+}
+
+static uint64_t
+oracle_min(const struct oracle *oracle)
+{
+	uint64_t min = UINT64_MAX;
+	size_t i;
+
+	for (i = 0; i < ITEMS; i++)
+		if (oracle->in[i] && oracle->key[i] < min)
+			min = oracle->key[i];
+	return min;
+}
+
+static void
+check_against_oracle(struct fixture *fx)
+{
+	struct oracle *oracle = &fx->oracle;
+	const struct heap *heap = &fx->heap;
+	heap_index u;
+
+	need(heap_size(heap) == oracle->count, "size %u, oracle %u",
+	    heap_size(heap), oracle->count);
+	oracle->stamp++;
+	for (u = 1; u <= heap_size(heap); u++) {
+		const struct item *it = fx->slots[u];
+		size_t i = item_number(fx, it);
+
+		need(oracle->in[i], "slot %u holds item %zu, which is not in "
+		    "the heap", u, i);
+		need(oracle->seen[i] != oracle->stamp, "item %zu is in two "
+		    "slots", i);
+		oracle->seen[i] = oracle->stamp;
+		need(it->index == u, "item in slot %u says %u", u, it->index);
+		need(it->key == oracle->key[i], "item %zu has key %" PRIu64
+		    ", oracle %" PRIu64, i, it->key, oracle->key[i]);
+		need(u == 1 || fx->slots[expected_parent(heap, u)]->key <=
+		    it->key, "slot %u is smaller than its parent", u);
+	}
+	need(heap_check(heap) == 0, "heap_check fails at %u",
+	    heap_check(heap));
+}
+
+/* A random item that is (or is not) in the heap; one must exist. */
+static struct item *
+pick(struct fixture *fx, bool in_heap)
+{
+	size_t i = (size_t)prng_below(&fx->rng, ITEMS);
+
+	while (fx->oracle.in[i] != in_heap)
+		i = (i + 1) % ITEMS;
+	return &fx->items[i];
+}
+
+static uint64_t
+random_key(struct fixture *fx)
+{
+	return prng_below(&fx->rng, fx->key_span);
+}
+
+static void
+do_insert(struct fixture *fx)
+{
+	struct item *it = pick(fx, false);
+	size_t i = item_number(fx, it);
+	uint64_t key = random_key(fx);
+
+	heap_insert(&fx->heap, it, key);
+	fx->oracle.in[i] = true;
+	fx->oracle.key[i] = key;
+	fx->oracle.count++;
+}
+
+static void
+do_pop(struct fixture *fx)
+{
+	uint64_t min = oracle_min(&fx->oracle);
+	struct item *it = heap_pop(&fx->heap);
+	size_t i = item_number(fx, it);
+
+	need(it->key == min, "popped %" PRIu64 ", minimum %" PRIu64, it->key,
+	    min);
+	need(fx->oracle.in[i], "popped item %zu was not in the heap", i);
+	need(it->index == 0, "popped item keeps index %u", it->index);
+	fx->oracle.in[i] = false;
+	fx->oracle.count--;
+}
+
+static void
+do_delete(struct fixture *fx)
+{
+	struct item *it = pick(fx, true);
+
+	heap_delete(&fx->heap, it);
+	need(it->index == 0, "deleted item keeps index %u", it->index);
+	fx->oracle.in[item_number(fx, it)] = false;
+	fx->oracle.count--;
+}
+
+static void
+do_rekey(struct fixture *fx)
+{
+	struct item *it = pick(fx, true);
+	uint64_t key = random_key(fx);
+
+	heap_rekey(&fx->heap, it, key);
+	fx->oracle.key[item_number(fx, it)] = key;
+}
+
+static void
+do_root(struct fixture *fx)
+{
+	struct item *root = heap_root(&fx->heap);
+
+	if (fx->oracle.count == 0) {
+		need(root == NULL, "an empty heap has a root");
+		return;
+	}
+	need(root->key == oracle_min(&fx->oracle), "root %" PRIu64
+	    " is not the minimum", root->key);
+}
+
+/*
+ * Inserts dominate early and pops and deletes later, so the heap grows
+ * to fill several pages, shrinks to nothing and grows again.
+ */
+static void
+random_operation(struct fixture *fx, unsigned op)
+{
+	unsigned roll = (unsigned)prng_below(&fx->rng, 100);
+	unsigned insert_share = (op / 5000) % 2 == 0 ? 60 : 25;
+
+	if (fx->oracle.count == 0 ||
+	    (roll < insert_share && fx->oracle.count < ITEMS))
+		do_insert(fx);
+	else if (roll < insert_share + 20)
+		do_pop(fx);
+	else if (roll < insert_share + 30)
+		do_delete(fx);
+	else if (roll < insert_share + 45 || fx->oracle.count == ITEMS)
+		do_rekey(fx);
+	else
+		do_root(fx);
+}
+
+static void
+run_sequence(const struct layout *layout, unsigned page_shift,
+    uint64_t key_span, uint64_t seed, struct vmsim *vm)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	unsigned op;
+
+	ck_assert_ptr_nonnull(fx);
+	fx->items = calloc(ITEMS, sizeof(*fx->items));
+	fx->slots = calloc(ITEMS + 1, sizeof(*fx->slots));
+	ck_assert_ptr_nonnull(fx->items);
+	ck_assert_ptr_nonnull(fx->slots);
+	fx->rng = seed;
+	fx->key_span = key_span;
+	heap_init(&fx->heap, layout, page_shift, fx->slots, ITEMS, vm,
+	    (const char *)fx->items, 12);
+	for (op = 0; op < OPS; op++) {
+		random_operation(fx, op);
+		check_against_oracle(fx);
+	}
+	while (fx->oracle.count > 0) {
+		do_pop(fx);
+		check_against_oracle(fx);
+	}
+	ck_assert_ptr_null(heap_pop(&fx->heap));
+	free(fx->slots);
+	free(fx->items);
+	free(fx);
+}
+
+/* Tests -------------------------------------------------------------- */
+
+START_TEST(binheap_random_sequences)
+{
+	run_sequence(&binheap_layout, 3 + (unsigned)_i, UINT64_MAX, 11 + _i,
+	    NULL);
+	run_sequence(&binheap_layout, 3 + (unsigned)_i, 64, 111 + _i, NULL);
+}
+END_TEST
+
+START_TEST(bheap_random_sequences)
+{
+	run_sequence(&bheap_layout, 3 + (unsigned)_i, UINT64_MAX, 22 + _i,
+	    NULL);
+	run_sequence(&bheap_layout, 3 + (unsigned)_i, 64, 222 + _i, NULL);
+}
+END_TEST
+
+/* Counting pages must not change what the heap does. */
+START_TEST(tracked_sequences)
+{
+	const struct layout *layout = _i ? &bheap_layout : &binheap_layout;
+	/* 4 KiB pages: 2501 slots of 8 bytes, 2500 items of 16 bytes. */
+	struct vmsim *vm = vmsim_create(5, 10, 3);
+
+	ck_assert_ptr_nonnull(vm);
+	vmsim_phase(vm, NULL);
+	run_sequence(layout, 9, 1000, 33 + _i, vm);
+	ck_assert_uint_gt(vmsim_counts(vm).faults, 0);
+	ck_assert_uint_le(vmsim_counts(vm).distinct, 15);
+	vmsim_destroy(vm);
+}
+END_TEST
+
+Suite *
+heap_suite(void)
+{
+	Suite *suite = suite_create("heap");
+	TCase *tc = tcase_create("oracle");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, binheap_random_sequences, 0, SHIFTS);
+	tcase_add_loop_test(tc, bheap_random_sequences, 0, SHIFTS);
+	tcase_add_loop_test(tc, tracked_sequences, 0, 2);
+	suite_add_tcase(suite, tc);
+	return suite;
+}

@@ -1,0 +1,229 @@
+/*
+ * test_vmsim.c: the LRU page model against a naive LRU.
+ *
+ * The naive model keeps a last-use time per page and evicts by scanning
+ * for the oldest: slow, and obviously right.  Both see the same random
+ * traces, with locality (a random walk) and without (jumps), and must
+ * agree on every fault, on the pages touched per phase, and on the
+ * resident set, which the model writes at the start of a traced phase.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prng.h"
+#include "tests.h"
+#include "vmsim.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define HEAP_PAGES	120
+#define ITEM_PAGES	180
+#define PAGES		(HEAP_PAGES + ITEM_PAGES)
+#define ACCESSES	100000
+#define PHASES		4
+
+struct naive {
+	uint64_t	last_use[PAGES];	/* 0: not resident */
+	uint64_t	now;
+	unsigned	budget;
+	unsigned	resident;
+	uint64_t	faults;
+	bool		touched[PAGES];
+	uint64_t	distinct;
+};
+
+static void
+naive_access(struct naive *lru, unsigned page)
+{
+	lru->now++;
+	if (!lru->touched[page]) {
+		lru->touched[page] = true;
+		lru->distinct++;
+	}
+	if (lru->last_use[page] == 0) {
+		lru->faults++;
+		if (lru->resident == lru->budget) {
+			unsigned victim = PAGES, p;
+
+			for (p = 0; p < PAGES; p++)
+				if (lru->last_use[p] != 0 && (victim == PAGES ||
+				    lru->last_use[p] < lru->last_use[victim]))
+					victim = p;
+			lru->last_use[victim] = 0;
+		} else {
+			lru->resident++;
+		}
+	}
+	lru->last_use[page] = lru->now;
+}
+
+static void
+naive_phase(struct naive *lru)
+{
+	lru->faults = 0;
+	lru->distinct = 0;
+	memset(lru->touched, 0, sizeof(lru->touched));
+}
+
+/* The naive resident set as the model's trace writes it, oldest first. */
+static char *
+naive_resident_text(const struct naive *lru)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	uint64_t after = 0;
+	unsigned n;
+
+	ck_assert_ptr_nonnull(f);
+	for (n = 0; n < lru->resident; n++) {
+		unsigned p, next = PAGES;
+
+		for (p = 0; p < PAGES; p++)
+			if (lru->last_use[p] > after && (next == PAGES ||
+			    lru->last_use[p] < lru->last_use[next]))
+				next = p;
+		after = lru->last_use[next];
+		if (next < HEAP_PAGES)
+			fprintf(f, "resident heap %u\n", next);
+		else
+			fprintf(f, "resident items %u\n", next - HEAP_PAGES);
+	}
+	fclose(f);
+	return text;
+}
+
+static char *
+model_resident_text(struct vmsim *vm)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	vmsim_phase(vm, f);
+	vmsim_phase(vm, NULL);
+	fclose(f);
+	return text;
+}
+
+/* Half the time a short step from the last page, else anywhere. */
+static unsigned
+next_page(uint64_t *rng, unsigned page)
+{
+	if (prng_next(rng) & 1)
+		return (unsigned)prng_below(rng, PAGES);
+	return (page + PAGES - 3 + (unsigned)prng_below(rng, 7)) % PAGES;
+}
+
+static void
+compare(unsigned budget, uint64_t seed)
+{
+	struct vmsim *vm = vmsim_create(HEAP_PAGES, ITEM_PAGES, budget);
+	struct naive *lru = calloc(1, sizeof(*lru));
+	uint64_t rng = seed;
+	unsigned page = 0, phase, i;
+
+	ck_assert_ptr_nonnull(vm);
+	ck_assert_ptr_nonnull(lru);
+	lru->budget = budget;
+	for (phase = 0; phase < PHASES; phase++) {
+		char *expected = naive_resident_text(lru);
+		char *got = model_resident_text(vm);
+
+		ck_assert_str_eq(got, expected);
+		free(expected);
+		free(got);
+		vmsim_phase(vm, NULL);
+		naive_phase(lru);
+		for (i = 0; i < ACCESSES / PHASES; i++) {
+			page = next_page(&rng, page);
+			vmsim_access(vm, page);
+			naive_access(lru, page);
+			/* Repeats exercise the most-recent shortcut. */
+			if (i % 5 == 0) {
+				vmsim_access(vm, page);
+				naive_access(lru, page);
+			}
+		}
+		ck_assert_uint_eq(vmsim_counts(vm).faults, lru->faults);
+		ck_assert_uint_eq(vmsim_counts(vm).distinct, lru->distinct);
+	}
+	ck_assert_uint_le(lru->resident, budget);
+	free(lru);
+	vmsim_destroy(vm);
+}
+
+/* Tests -------------------------------------------------------------- */
+
+START_TEST(lru_matches_naive)
+{
+	static const unsigned budgets[] = { 1, 2, 3, 7, 16, 64, 299, 300 };
+
+	compare(budgets[_i], 1000 + (uint64_t)_i);
+}
+END_TEST
+
+START_TEST(accesses_are_counted)
+{
+	struct vmsim *vm = vmsim_create(4, 0, 2);
+	struct vmsim_counts counts;
+
+	ck_assert_ptr_nonnull(vm);
+	vmsim_phase(vm, NULL);
+	vmsim_access(vm, 0);
+	vmsim_access(vm, 0);
+	vmsim_access(vm, 1);
+	vmsim_access(vm, 2);	/* evicts 0 */
+	vmsim_access(vm, 0);	/* faults again, evicts 1 */
+	vmsim_access(vm, 2);
+	counts = vmsim_counts(vm);
+	ck_assert_uint_eq(counts.accesses, 6);
+	ck_assert_uint_eq(counts.faults, 4);
+	ck_assert_uint_eq(counts.distinct, 3);
+	vmsim_phase(vm, NULL);
+	vmsim_access(vm, 2);
+	counts = vmsim_counts(vm);
+	ck_assert_uint_eq(counts.accesses, 1);
+	ck_assert_uint_eq(counts.faults, 0);
+	ck_assert_uint_eq(counts.distinct, 1);
+	vmsim_destroy(vm);
+}
+END_TEST
+
+START_TEST(refuses_impossible_models)
+{
+	ck_assert_ptr_null(vmsim_create(4, 0, 0));
+	ck_assert_ptr_null(vmsim_create(UINT32_MAX, 1, 10));
+}
+END_TEST
+
+START_TEST(kernel_figures)
+{
+	struct kernel_sample sample;
+	struct statm_kib statm;
+
+	kernel_sample(&sample);
+	ck_assert_uint_gt(sample.maxrss_kib, 0);
+	ck_assert_int_eq(kernel_statm(&statm), 0);
+	ck_assert_uint_gt(statm.vsz, 0);
+	ck_assert_uint_ge(statm.vsz, statm.rss);
+}
+END_TEST
+
+Suite *
+vmsim_suite(void)
+{
+	Suite *suite = suite_create("vmsim");
+	TCase *tc = tcase_create("lru");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, lru_matches_naive, 0, 8);
+	tcase_add_test(tc, accesses_are_counted);
+	tcase_add_test(tc, refuses_impossible_models);
+	tcase_add_test(tc, kernel_figures);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
