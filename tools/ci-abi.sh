@@ -1,0 +1,147 @@
+#!/bin/sh
+# ci-abi.sh: the per-ABI builds and the x32 guest, checked end to end.
+#
+#   sh tools/ci-abi.sh
+#
+# As root (or with sudo) on Debian 12 with only Debian's mirror reachable:
+# installs the packages (tools/install-abi-deps.sh), builds all three ABIs
+# (make abi), runs the ia32 build here on a short workload, and runs make
+# compare through the guest at ITEMS=20K, checking that x32 reports
+# 4-byte pointers, 1024 entries per 4 KiB page and a smaller VSZ than
+# x86-64.  Ends with the line "N passed, N failed"; exits 1 on a failure.
+# CI_ABI_DEPS=no skips the install.
+set -eu
+cd "$(dirname "$0")/.."
+
+build=build
+items=20K
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT INT TERM
+
+pass() {
+	passed=$((passed + 1))
+	echo "ok: $1"
+}
+
+fail() {
+	failed=$((failed + 1))
+	echo "FAILED: $1"
+}
+
+# check NAME COMMAND...: runs it; its output is shown only if it fails.
+check() {
+	c_name=$1
+	shift
+	if "$@" >"$log" 2>&1; then
+		pass "$c_name"
+	else
+		fail "$c_name"
+		sed 's/^/    /' "$log"
+	fi
+}
+
+# column CSV NAME [ABI]: NAME's values, one a line (of ABI's rows only).
+column() {
+	awk -F, -v name="$2" -v abi="${3:-}" '
+	NR == 1 { for (i = 1; i <= NF; i++) { if ($i == name) c = i; if ($i == "abi") a = i }
+		  if (!c) exit 1; next }
+	abi == "" || $a == abi { print $c }' "$1"
+}
+
+# all_equal CSV NAME ABI VALUE: every row of ABI has NAME = VALUE.
+all_equal() {
+	values=$(column "$1" "$2" "$3") || { echo "no column $2 in $1"; return 1; }
+	if [ -z "$values" ]; then
+		echo "no $3 rows in $1"
+		return 1
+	fi
+	bad=$(echo "$values" | grep -vx "$4" || true)
+	if [ -n "$bad" ]; then
+		echo "$3 rows of $1 have $2 = $(echo "$bad" | head -n 1), not $4"
+		return 1
+	fi
+}
+
+# version_says ABI POINTER-BYTES: --version names the ABI and pointer size.
+version_says() {
+	out=$("$build/$1/bheapsim" --version) || return 1
+	echo "$out"
+	echo "$out" | grep -q "abi $1, $2-byte pointers"
+}
+
+# probe_answers: the x32 probe runs (0), or is refused with a reason (1).
+probe_answers() {
+	status=0
+	sh tools/x32check.sh -v "$build/x32probe" || status=$?
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+}
+
+# ia32_native: the ia32 program runs here, reporting 4-byte pointers.
+ia32_native() {
+	"$build/ia32/bheapsim" --items "$items" --workload fill,replace \
+	    --format csv >"$build/ci-ia32.csv" || return 1
+	cat "$build/ci-ia32.csv"
+	all_equal "$build/ci-ia32.csv" ptr_bytes ia32 4
+}
+
+# x32_smaller_vsz: in compare.csv, x32's VSZ is below x86-64's, row by row.
+x32_smaller_vsz() {
+	awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ k = $c["layout"] "," $c["workload"]; v[$c["abi"], k] = $c["vsz_kib"]; keys[k] = 1 }
+	END {
+		for (k in keys) {
+			n++
+			if (!((("x32", k) in v) && (("x86-64", k) in v))) { print "missing " k; exit 1 }
+			printf "%s: x32 %d KiB, x86-64 %d KiB\n", k, v["x32", k], v["x86-64", k]
+			if (v["x32", k] + 0 >= v["x86-64", k] + 0) bad = 1
+		}
+		exit (n == 0 || bad)
+	}' "$build/compare.csv"
+}
+
+# in_guest: every compare.csv row was measured in the guest.
+in_guest() {
+	wheres=$(column "$build/compare.csv" where) || return 1
+	echo "$wheres" | sort | uniq -c
+	[ -n "$wheres" ] && ! echo "$wheres" | grep -qv '^guest-'
+}
+
+if [ "${CI_ABI_DEPS:-yes}" != no ]; then
+	check "install the multilib toolchain, qemu and cpio" \
+	    sh tools/install-abi-deps.sh
+fi
+check "make abi builds x86-64, x32 and ia32" make abi
+check "x86-64 --version says x86-64, 8-byte pointers" version_says x86-64 8
+check "ia32 --version says ia32, 4-byte pointers" version_says ia32 4
+check "the x32 probe runs, or says why x32 cannot" probe_answers
+check "ia32 runs natively at $items items with 4-byte pointers" ia32_native
+
+# No result of an earlier run may pass for this one's.
+rm -f "$build/compare.csv" "$build/compare.md"
+start=$(date +%s)
+before=$failed
+check "make compare ITEMS=$items GUEST=always" make compare ITEMS="$items" \
+    GUEST=always GUEST_TIMEOUT=300
+echo "    (make compare took $(($(date +%s) - start)) s)"
+if [ "$failed" -eq "$before" ]; then
+	sed 's/^/    /' "$log"
+fi
+check "compare.csv: every row measured in the guest" in_guest
+check "compare.csv: x32 has 4-byte pointers" \
+    all_equal "$build/compare.csv" ptr_bytes x32 4
+check "compare.csv: x32 has 4096-byte pages" \
+    all_equal "$build/compare.csv" page_bytes x32 4096
+check "compare.csv: x32 has 1024 entries per page" \
+    all_equal "$build/compare.csv" entries_per_page x32 1024
+check "compare.csv: x86-64 has 512 entries per page" \
+    all_equal "$build/compare.csv" entries_per_page x86-64 512
+check "compare.csv: ia32 has 4-byte pointers" \
+    all_equal "$build/compare.csv" ptr_bytes ia32 4
+check "compare.csv: x32 VSZ below x86-64" x32_smaller_vsz
+check "compare.md written" test -s "$build/compare.md"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
