@@ -129,12 +129,12 @@ settle(struct heap *heap, heap_index u, struct item *it, uint64_t key)
 
 void
 heap_init(struct heap *heap, const struct layout *layout,
-    unsigned page_shift, struct item **slots, heap_index capacity,
+    struct shape shape, struct item **slots, heap_index capacity,
     struct vmsim *vm, const char *items_base, unsigned item_page_shift)
 {
 	assert(capacity <= HEAP_MAX_ITEMS);
 	heap->layout = layout;
-	heap->shape.page_shift = page_shift;
+	heap->shape = shape;
 	heap->slot = slots;
 	heap->size = 0;
 	heap->capacity = capacity;

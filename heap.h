@@ -40,10 +40,11 @@ struct heap {
 
 /*
  * Sets up an empty heap over `slots`, which must hold capacity + 1
- * pointers and start on a page boundary.  vm and items_base may be NULL.
+ * pointers and start on a page boundary; shape is the page geometry (and
+ * the arity, for dary).  vm and items_base may be NULL.
  */
 void		 heap_init(struct heap *, const struct layout *,
-		    unsigned page_shift, struct item **slots,
+		    struct shape shape, struct item **slots,
 		    heap_index capacity, struct vmsim *vm,
 		    const char *items_base, unsigned item_page_shift);
 

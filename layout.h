@@ -22,10 +22,27 @@ typedef uint32_t heap_index;
 /* Largest heap any layout accepts: every index 1..n must fit heap_index. */
 #define HEAP_MAX_ITEMS ((uint64_t)UINT32_MAX - 1)
 
-/* Page geometry in array entries: entries_per_page == 1 << page_shift. */
+/*
+ * Page geometry in array entries: entries_per_page == 1 << page_shift.
+ * arity is the d of the d-ary heap; the other layouts ignore it.
+ */
 struct shape {
 	unsigned	page_shift;
+	unsigned	arity;
 };
+
+/*
+ * The d-ary heap's d.  By default a node's children fill one 64-byte
+ * cache line, as LaMarca and Ladner sized theirs: an array entry is one
+ * pointer (heap.h), so d is 8 on x86-64 and 16 on x32 and ia32.  d = 2 is
+ * the binary heap.  The cap of 64 bounds the keys a sift-down reads per
+ * level; at 64 a sibling group of 8-byte pointers already spans 8 cache
+ * lines, so wider heaps buy fewer levels with ever more comparisons.
+ */
+#define DARY_LINE_BYTES		64
+#define DARY_DEFAULT_ARITY	(DARY_LINE_BYTES / (unsigned)sizeof(void *))
+#define DARY_MIN_ARITY		2u
+#define DARY_MAX_ARITY		64u
 
 struct layout {
 	const char	*name;
@@ -38,5 +55,6 @@ struct layout {
 
 extern const struct layout binheap_layout;
 extern const struct layout bheap_layout;
+extern const struct layout dary_layout;
 
 #endif

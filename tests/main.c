@@ -15,6 +15,7 @@ main(void)
 	srunner_add_suite(runner, vmsim_suite());
 	srunner_add_suite(runner, parse_suite());
 	srunner_add_suite(runner, cli_suite());
+	srunner_add_suite(runner, explain_suite());
 	srunner_run_all(runner, CK_NORMAL);
 	failed = srunner_ntests_failed(runner);
 	srunner_free(runner);

@@ -1,7 +1,8 @@
 /*
  * reference.c: the B-heap rules of shared/REFERENCE.md, written a second
  * time for the tests, with division and remainder where bheap.c uses
- * shifts and masks.
+ * shifts and masks; and the d-ary heap's, rounded up where dary.c
+ * rounds down.
  */
 #include "tests.h"
 
@@ -30,4 +31,21 @@ ref_bheap_first_child(uint64_t entries, uint64_t u, unsigned *count)
 	if (o >= half)
 		return (g * half + (o - half) + 1) * entries;
 	return g * entries + 2 * o;
+}
+
+/*
+ * The children of p are d(p - 1) + 2 .. dp + 1, so p is the smallest
+ * whose last child reaches u: dp + 1 >= u, p = ceil((u - 1) / d).
+ */
+uint64_t
+ref_dary_parent(uint64_t arity, uint64_t u)
+{
+	return (u - 1 + arity - 1) / arity;
+}
+
+/* One past the last child of u - 1, which ends at d(u - 1) + 1. */
+uint64_t
+ref_dary_first_child(uint64_t arity, uint64_t u)
+{
+	return arity * u - arity + 2;
 }

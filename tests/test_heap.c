@@ -1,5 +1,5 @@
 /*
- * test_heap.c: long random operation sequences on both layouts, each
+ * test_heap.c: long random operation sequences on every layout, each
  * operation checked against an oracle that knows nothing of layouts.
  *
  * The oracle keeps, per item, whether it is in the heap and its key, and
@@ -25,6 +25,11 @@
 #define OPS		20000
 #define SHIFTS		8	/* 8, 16, ... 1024 entries per page */
 
+/* d = 2 must behave as the binary heap; 3 is not a power of two. */
+static const unsigned arities[] = { 2, 3, 4, 8, 16, 64 };
+
+#define NARITIES (sizeof(arities) / sizeof(arities[0]))
+
 struct oracle {
 	bool		in[ITEMS];
 	uint64_t	key[ITEMS];
@@ -47,6 +52,8 @@ expected_parent(const struct heap *heap, uint64_t u)
 {
 	if (heap->layout == &binheap_layout)
 		return u / 2;
+	if (heap->layout == &dary_layout)
+		return ref_dary_parent(heap->shape.arity, u);
 	return ref_bheap_parent((uint64_t)1 << heap->shape.page_shift, u);
 }
 
@@ -203,9 +210,10 @@ random_operation(struct fixture *fx, unsigned op)
 
 static void
 run_sequence(const struct layout *layout, unsigned page_shift,
-    uint64_t key_span, uint64_t seed, struct vmsim *vm)
+    unsigned arity, uint64_t key_span, uint64_t seed, struct vmsim *vm)
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
+	struct shape shape = { .page_shift = page_shift, .arity = arity };
 	unsigned op;
 
 	ck_assert_ptr_nonnull(fx);
@@ -215,7 +223,7 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 	ck_assert_ptr_nonnull(fx->slots);
 	fx->rng = seed;
 	fx->key_span = key_span;
-	heap_init(&fx->heap, layout, page_shift, fx->slots, ITEMS, vm,
+	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS, vm,
 	    (const char *)fx->items, 12);
 	for (op = 0; op < OPS; op++) {
 		random_operation(fx, op);
@@ -235,30 +243,44 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 
 START_TEST(binheap_random_sequences)
 {
-	run_sequence(&binheap_layout, 3 + (unsigned)_i, UINT64_MAX, 11 + _i,
+	run_sequence(&binheap_layout, 3 + (unsigned)_i, 0, UINT64_MAX,
+	    11 + _i, NULL);
+	run_sequence(&binheap_layout, 3 + (unsigned)_i, 0, 64, 111 + _i,
 	    NULL);
-	run_sequence(&binheap_layout, 3 + (unsigned)_i, 64, 111 + _i, NULL);
 }
 END_TEST
 
 START_TEST(bheap_random_sequences)
 {
-	run_sequence(&bheap_layout, 3 + (unsigned)_i, UINT64_MAX, 22 + _i,
-	    NULL);
-	run_sequence(&bheap_layout, 3 + (unsigned)_i, 64, 222 + _i, NULL);
+	run_sequence(&bheap_layout, 3 + (unsigned)_i, 0, UINT64_MAX,
+	    22 + _i, NULL);
+	run_sequence(&bheap_layout, 3 + (unsigned)_i, 0, 64, 222 + _i, NULL);
+}
+END_TEST
+
+/* The page size does not move a d-ary node, but it changes what is touched. */
+START_TEST(dary_random_sequences)
+{
+	run_sequence(&dary_layout, 3 + (unsigned)_i, arities[_i], UINT64_MAX,
+	    44 + _i, NULL);
+	run_sequence(&dary_layout, 3 + (unsigned)_i, arities[_i], 64,
+	    444 + _i, NULL);
 }
 END_TEST
 
 /* Counting pages must not change what the heap does. */
 START_TEST(tracked_sequences)
 {
-	const struct layout *layout = _i ? &bheap_layout : &binheap_layout;
+	static const struct layout *const tracked[] = {
+		&binheap_layout, &bheap_layout, &dary_layout,
+	};
+	const struct layout *layout = tracked[_i];
 	/* 4 KiB pages: 2501 slots of 8 bytes, 2500 items of 16 bytes. */
 	struct vmsim *vm = vmsim_create(5, 10, 3);
 
 	ck_assert_ptr_nonnull(vm);
 	vmsim_phase(vm, NULL);
-	run_sequence(layout, 9, 1000, 33 + _i, vm);
+	run_sequence(layout, 9, DARY_DEFAULT_ARITY, 1000, 33 + _i, vm);
 	ck_assert_uint_gt(vmsim_counts(vm).faults, 0);
 	ck_assert_uint_le(vmsim_counts(vm).distinct, 15);
 	vmsim_destroy(vm);
@@ -274,7 +296,8 @@ heap_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, binheap_random_sequences, 0, SHIFTS);
 	tcase_add_loop_test(tc, bheap_random_sequences, 0, SHIFTS);
-	tcase_add_loop_test(tc, tracked_sequences, 0, 2);
+	tcase_add_loop_test(tc, dary_random_sequences, 0, (int)NARITIES);
+	tcase_add_loop_test(tc, tracked_sequences, 0, 3);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -1,11 +1,11 @@
 /*
- * test_layout.c: the index rules of both layouts.
+ * test_layout.c: the index rules of every layout.
  *
- * The B-heap is checked against the second implementation of its rules
- * in reference.c, and against the
+ * The B-heap and the d-ary heap are checked against the second
+ * implementation of their rules in reference.c, and against the
  * properties the rules imply: parent and children are inverse, a parent
- * precedes its children, and a subtree leaves its page only from the
- * page's bottom row.
+ * precedes its children, and a B-heap subtree leaves its page only from
+ * the page's bottom row.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -17,6 +17,11 @@
 
 #define ROUND_TRIP_LIMIT	10000000u	/* every index up to 10 million */
 #define BOUNDARY_SPAN		(1u << 20)	/* indices checked below 2^32 */
+#define DARY_ROUND_TRIP_LIMIT	4000000u	/* d children each: fewer */
+
+static const unsigned arities[] = { 2, 3, 4, 8, 16, 64 };
+
+#define NARITIES (sizeof(arities) / sizeof(arities[0]))
 
 static struct shape
 shape_of(unsigned page_shift)
@@ -122,6 +127,108 @@ START_TEST(bheap_path_crossings)
 }
 END_TEST
 
+/* Checks u's parent against the reference, and each child against u. */
+static void
+check_dary_node(const struct shape *shape, uint64_t u)
+{
+	unsigned count, k;
+	uint64_t first;
+
+	if (u >= 2) {
+		uint64_t p = dary_layout.parent(shape, (heap_index)u);
+
+		need(p == ref_dary_parent(shape->arity, u), "d=%u: parent(%"
+		    PRIu64 ") = %" PRIu64 ", reference %" PRIu64, shape->arity,
+		    u, p, ref_dary_parent(shape->arity, u));
+		need(p < u, "d=%u: parent(%" PRIu64 ") = %" PRIu64,
+		    shape->arity, u, p);
+	}
+	first = dary_layout.children(shape, (heap_index)u, &count);
+	need(first == ref_dary_first_child(shape->arity, u) &&
+	    count == shape->arity, "d=%u: children(%" PRIu64 ") = %" PRIu64
+	    " x%u, reference %" PRIu64, shape->arity, u, first, count,
+	    ref_dary_first_child(shape->arity, u));
+	for (k = 0; k < count; k++) {
+		uint64_t c = first + k;
+
+		if (c > HEAP_MAX_ITEMS)
+			break;
+		need(dary_layout.parent(shape, (heap_index)c) == u, "d=%u: "
+		    "parent(child %" PRIu64 ") != %" PRIu64, shape->arity, c,
+		    u);
+	}
+}
+
+START_TEST(dary_round_trip_to_millions)
+{
+	struct shape shape = { .page_shift = 9, .arity = arities[_i] };
+	uint64_t u;
+
+	for (u = 1; u <= DARY_ROUND_TRIP_LIMIT; u++)
+		check_dary_node(&shape, u);
+}
+END_TEST
+
+/*
+ * Around the last node with a child below 2^32, children straddle the
+ * limit; at the top, d(u - 1) + d + 1 would wrap 32 bits many times over.
+ */
+START_TEST(dary_round_trip_at_32_bits)
+{
+	struct shape shape = { .page_shift = 9, .arity = arities[_i] };
+	uint64_t last_parent = ref_dary_parent(shape.arity, HEAP_MAX_ITEMS);
+	uint64_t u;
+
+	for (u = last_parent - BOUNDARY_SPAN; u <= last_parent + BOUNDARY_SPAN;
+	    u++)
+		check_dary_node(&shape, u);
+	for (u = HEAP_MAX_ITEMS - BOUNDARY_SPAN; u <= HEAP_MAX_ITEMS; u++)
+		check_dary_node(&shape, u);
+	ck_assert_uint_eq(dary_layout.children(&shape,
+	    (heap_index)HEAP_MAX_ITEMS, &(unsigned){ 0 }),
+	    (uint64_t)shape.arity * (HEAP_MAX_ITEMS - 1) + 2);
+}
+END_TEST
+
+/* Every index has exactly one parent that lists it: none is skipped. */
+START_TEST(dary_indices_used_in_order)
+{
+	struct shape shape = { .page_shift = 9, .arity = arities[_i] };
+	uint64_t limit = 1000000, u, covered = 1;	/* the root */
+
+	for (u = 1; u <= limit; u++) {
+		unsigned count, k;
+		uint64_t first = dary_layout.children(&shape, (heap_index)u,
+		    &count);
+
+		for (k = 0; k < count; k++)
+			covered += first + k <= limit;
+	}
+	ck_assert_uint_eq(covered, limit);
+}
+END_TEST
+
+/* With d = 2 the d-ary heap is the binary heap, node for node. */
+START_TEST(dary_of_two_is_binheap)
+{
+	struct shape shape = { .page_shift = 9, .arity = 2 };
+	uint64_t u;
+
+	for (u = 1; u <= DARY_ROUND_TRIP_LIMIT; u++) {
+		unsigned count, bin_count;
+		uint64_t first = dary_layout.children(&shape, (heap_index)u,
+		    &count);
+
+		need(first == binheap_layout.children(&shape, (heap_index)u,
+		    &bin_count) && count == bin_count, "children(%" PRIu64 ")",
+		    u);
+		need(u < 2 || dary_layout.parent(&shape, (heap_index)u) ==
+		    binheap_layout.parent(&shape, (heap_index)u),
+		    "parent(%" PRIu64 ")", u);
+	}
+}
+END_TEST
+
 START_TEST(binheap_rules)
 {
 	struct shape shape = shape_of(9);
@@ -155,6 +262,10 @@ layout_suite(void)
 	tcase_add_loop_test(tc, bheap_indices_used_in_order, 0, 5);
 	tcase_add_test(tc, bheap_path_crossings);
 	tcase_add_test(tc, binheap_rules);
+	tcase_add_loop_test(tc, dary_round_trip_to_millions, 0, (int)NARITIES);
+	tcase_add_loop_test(tc, dary_round_trip_at_32_bits, 0, (int)NARITIES);
+	tcase_add_loop_test(tc, dary_indices_used_in_order, 0, (int)NARITIES);
+	tcase_add_test(tc, dary_of_two_is_binheap);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -5,6 +5,9 @@
 #define TESTS_H
 
 #include <check.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -18,15 +21,61 @@
 			ck_abort_msg(__VA_ARGS__); \
 	} while (0)
 
+/* spawn.c: the program as a child ------------------------------------ */
+
+#define MAX_ARGS	32
+
+/* Bytes read from one of the child's streams, always NUL-terminated. */
+struct capture {
+	char	*data;
+	size_t	 len;
+	size_t	 size;
+};
+
+struct outcome {
+	int		status;		/* exit status, or 128 + signal */
+	struct capture	out;
+	struct capture	err;
+	char		command[1024];	/* for messages */
+};
+
+/* Runs $BHEAPSIM with args (NULL-terminated, without argv[0]). */
+void	run_argv(struct outcome *, const char *const args[]);
+/* As run_argv, with the arguments listed and ended by NULL. */
+void	run(struct outcome *, ...);
+void	outcome_free(struct outcome *);
+/* Exit 0 and nothing on stderr. */
+void	expect_success(const struct outcome *);
+/* Exactly one line: one newline, at the very end. */
+bool	one_line(const struct capture *);
+
+/*
+ * Scratch directories: root_make and root_sweep are a test case's
+ * unchecked fixture; scratch_make makes a directory under that root.
+ */
+void	root_make(void);
+void	root_sweep(void);
+void	scratch_make(char dir[PATH_MAX]);
+void	scratch_remove(const char *dir);
+void	path_in(char *path, size_t size, const char *dir, const char *name);
+/* Names the entries of dir, space-separated, in list; returns how many. */
+size_t	list_dir(const char *dir, char *list, size_t size);
+/* The first bytes of a file, NUL-terminated. */
+void	file_head(const char *path, char *head, size_t size);
+
 /* reference.c: the B-heap rules, written apart from bheap.c. */
 uint64_t	ref_bheap_parent(uint64_t entries, uint64_t u);
 uint64_t	ref_bheap_first_child(uint64_t entries, uint64_t u,
 		    unsigned *count);
+/* The d-ary heap's rules, in another form than dary.c's. */
+uint64_t	ref_dary_parent(uint64_t arity, uint64_t u);
+uint64_t	ref_dary_first_child(uint64_t arity, uint64_t u);
 
 Suite	*layout_suite(void);
 Suite	*heap_suite(void);
 Suite	*vmsim_suite(void);
 Suite	*parse_suite(void);
 Suite	*cli_suite(void);
+Suite	*explain_suite(void);
 
 #endif

@@ -1,0 +1,670 @@
+/*
+ * explain.c: "bheapsim explain", where a small heap's nodes live.
+ *
+ * For a heap small enough to draw (up to 512 items, 8 to 64 entries per
+ * page) it shows, layout by layout, which indices share a page and how
+ * the tree enters each page, the tree itself with every page crossing
+ * marked, and the path from the root to the last index with its
+ * crossings counted; a closing table compares the layouts.  --format csv
+ * gives the same facts one row per index, and --svg draws the trees with
+ * nodes coloured by page.
+ *
+ * The pages are those of the heap array: page = index / E and offset =
+ * index % E for E entries per page, slot 0 unused, exactly as the page
+ * model counts them (heap.c).  Parents and children come from the
+ * layouts' own functions, the ones the heap runs on, so what a student
+ * sees here is what bheapsim measures.  The layouts: the binary heap;
+ * Kamp's B-heap ("You're Doing It Wrong", ACM Queue, 2010), whose pages
+ * hold whole subtrees so that a path crosses one page per log2(E / 2)
+ * levels; and the d-ary heap of LaMarca and Ladner (1996), which crosses
+ * fewer pages by being shallower.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "explain.h"
+#include "layout.h"
+#include "outfile.h"
+#include "parse.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define EXIT_USAGE	2
+
+#define MAX_ITEMS	512u		/* a tree one can still read */
+#define DEFAULT_ITEMS	127u		/* binary heap: 7 levels, 16 pages */
+#define MIN_ENTRIES	8u		/* Kamp's B-heap needs 8 per page */
+#define MAX_ENTRIES	64u
+#define DEFAULT_ENTRIES	8u
+#define DEFAULT_LAYOUTS	(1u << 0 | 1u << 1)	/* binheap, bheap */
+
+#define WRAP		72		/* columns of an index list */
+
+/* SVG geometry, in pixels. */
+#define NODE_R		11
+#define LEAF_DX		26		/* between neighbouring leaves */
+#define LEVEL_DY	52
+#define MARGIN		20
+#define TITLE_H		40
+
+enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };
+
+static const char *const explain_format_names[] = { "text", "csv", NULL };
+
+struct options {
+	unsigned		 layouts;	/* bit i: layouts[i] */
+	unsigned		 items;
+	unsigned		 entries;	/* per page, a power of two */
+	unsigned		 arity;
+	enum explain_format	 format;
+	const char		*svg;		/* NULL: no drawing */
+};
+
+/* One layout's tree over indices 1 .. n. */
+struct view {
+	const struct layout *layout;
+	struct shape	shape;
+	unsigned	n;
+	heap_index	parent[MAX_ITEMS + 1];		/* 0 for the root */
+	heap_index	first_child[MAX_ITEMS + 1];
+	unsigned	nchildren[MAX_ITEMS + 1];	/* those <= n */
+	unsigned	depth[MAX_ITEMS + 1];
+	unsigned	crossings[MAX_ITEMS + 1];	/* from the root */
+	unsigned	height;				/* largest depth */
+	double		x[MAX_ITEMS + 1];		/* SVG column */
+	unsigned	leaves;
+};
+
+/* Command line ------------------------------------------------------ */
+
+static void
+usage(FILE *out)
+{
+	fprintf(out,
+"usage: bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n"
+"                [--arity D] [--format text|csv] [--svg FILE] [--help]\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	printf(
+"\n"
+"Shows where the nodes of a small heap live: for each layout, which\n"
+"indices share a page and how the tree enters it, the tree with page\n"
+"crossings marked, and the path from the root to the last index.\n"
+"Page = index / E and offset = index %% E; index 0 is unused.\n"
+"\n"
+"  --layout LIST          binheap, bheap, dary, comma-separated, or all\n"
+"                         (default binheap,bheap)\n"
+"  --items N              nodes, %u to %u (default %u)\n"
+"  --entries-per-page E   a power of two from %u to %u (default %u)\n"
+"  --arity D              children per dary node, %u to %u (default %u)\n"
+"  --format text|csv      text (default), or one CSV row per index:\n"
+"                         layout,index,parent,page,offset,depth\n"
+"  --svg FILE             also draw the trees, nodes coloured by page\n"
+"  --help                 print this\n"
+"\n"
+"Exit status: 0 done, 1 system failure, 2 bad input.\n",
+	    1u, MAX_ITEMS, DEFAULT_ITEMS, MIN_ENTRIES, MAX_ENTRIES,
+	    DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
+	    DARY_DEFAULT_ARITY);
+	exit(0);
+}
+
+/* "a, b, c" of up to count names, or up to a NULL one, for messages. */
+static void
+join_names(char *buf, size_t size, const char *const names[], unsigned count)
+{
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && names[i] != NULL; i++) {
+		strncat(buf, i ? ", " : "", size - strlen(buf) - 1);
+		strncat(buf, names[i], size - strlen(buf) - 1);
+	}
+}
+
+static unsigned
+number_option(const char *option, const char *text, unsigned min,
+    unsigned max)
+{
+	uint64_t value;
+
+	if (parse_count(text, min, max, &value) != 0)
+		errx(EXIT_USAGE, "%s: '%s' is not a whole number from %u to %u",
+		    option, text, min, max);
+	return (unsigned)value;
+}
+
+static unsigned
+entries_option(const char *text)
+{
+	uint64_t value;
+
+	if (parse_count(text, MIN_ENTRIES, MAX_ENTRIES, &value) != 0 ||
+	    (value & (value - 1)) != 0)
+		errx(EXIT_USAGE, "--entries-per-page: '%s' is not a power of "
+		    "two from %u to %u", text, MIN_ENTRIES, MAX_ENTRIES);
+	return (unsigned)value;
+}
+
+static unsigned
+layout_option(const char *text)
+{
+	const char *names[LAYOUT_COUNT];
+	char accepted[128];
+	unsigned mask, i;
+
+	if (strcmp(text, "all") == 0)
+		return (1u << LAYOUT_COUNT) - 1;
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		names[i] = layouts[i]->name;
+	if (parse_name_list(text, names, LAYOUT_COUNT, &mask) == 0)
+		return mask;
+	join_names(accepted, sizeof(accepted), names, LAYOUT_COUNT);
+	errx(EXIT_USAGE, "--layout: '%s' is not a comma-separated list of %s "
+	    "(or all)", text, accepted);
+}
+
+static enum explain_format
+format_option(const char *text)
+{
+	char accepted[64];
+	unsigned value;
+
+	if (parse_name(text, explain_format_names, &value) == 0)
+		return value;
+	join_names(accepted, sizeof(accepted), explain_format_names, ~0u);
+	errx(EXIT_USAGE, "--format: '%s' is not one of %s", text, accepted);
+}
+
+enum {
+	OPT_LAYOUT = 256, OPT_ITEMS, OPT_ENTRIES, OPT_ARITY, OPT_FORMAT,
+	OPT_SVG, OPT_HELP
+};
+
+static const struct option long_options[] = {
+	{ "layout", required_argument, NULL, OPT_LAYOUT },
+	{ "items", required_argument, NULL, OPT_ITEMS },
+	{ "entries-per-page", required_argument, NULL, OPT_ENTRIES },
+	{ "arity", required_argument, NULL, OPT_ARITY },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+parse_options(int argc, char *argv[], struct options *opt)
+{
+	int c;
+
+	opt->layouts = DEFAULT_LAYOUTS;
+	opt->items = DEFAULT_ITEMS;
+	opt->entries = DEFAULT_ENTRIES;
+	opt->arity = DARY_DEFAULT_ARITY;
+	opt->format = EXPLAIN_TEXT;
+	opt->svg = NULL;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_LAYOUT:
+			opt->layouts = layout_option(optarg);
+			break;
+		case OPT_ITEMS:
+			opt->items = number_option("--items", optarg, 1,
+			    MAX_ITEMS);
+			break;
+		case OPT_ENTRIES:
+			opt->entries = entries_option(optarg);
+			break;
+		case OPT_ARITY:
+			opt->arity = number_option("--arity", optarg,
+			    DARY_MIN_ARITY, DARY_MAX_ARITY);
+			break;
+		case OPT_FORMAT:
+			opt->format = format_option(optarg);
+			break;
+		case OPT_SVG:
+			opt->svg = optarg;
+			break;
+		case OPT_HELP:
+			help();
+			break;
+		case ':':
+			errx(EXIT_USAGE, "explain: %s needs a value",
+			    argv[optind - 1]);
+		default:
+			errx(EXIT_USAGE, "explain: unknown option '%s'; "
+			    "bheapsim explain --help lists them",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
+		    "bheapsim explain --help lists the options", argv[optind]);
+}
+
+/* The trees --------------------------------------------------------- */
+
+static unsigned
+page_of(const struct view *v, unsigned u)
+{
+	return u >> v->shape.page_shift;
+}
+
+static unsigned
+offset_of(const struct view *v, unsigned u)
+{
+	return u & ((1u << v->shape.page_shift) - 1);
+}
+
+static bool
+crosses(const struct view *v, unsigned u)
+{
+	return u > 1 && page_of(v, u) != page_of(v, v->parent[u]);
+}
+
+static void
+build_view(struct view *v, const struct layout *layout,
+    const struct options *opt)
+{
+	unsigned u;
+
+	v->layout = layout;
+	v->shape.page_shift = log2_exact(opt->entries);
+	v->shape.arity = opt->arity;
+	v->n = opt->items;
+	v->height = 0;
+	for (u = 1; u <= v->n; u++) {
+		unsigned count;
+		uint64_t first = layout->children(&v->shape, u, &count);
+
+		v->parent[u] = u == 1 ? 0 : layout->parent(&v->shape, u);
+		/* Parents precede children, so theirs are already known. */
+		v->depth[u] = u == 1 ? 0 : v->depth[v->parent[u]] + 1;
+		v->crossings[u] = u == 1 ? 0 :
+		    v->crossings[v->parent[u]] + crosses(v, u);
+		if (v->depth[u] > v->height)
+			v->height = v->depth[u];
+		if (first > v->n)
+			count = 0;
+		else if (first + count - 1 > v->n)
+			count = (unsigned)(v->n - first + 1);
+		v->first_child[u] = (heap_index)(count ? first : 0);
+		v->nchildren[u] = count;
+	}
+}
+
+/* Text ---------------------------------------------------------------- */
+
+/* "a-b", or "a" alone; returns the columns written. */
+static int
+print_range(FILE *out, unsigned first, unsigned last)
+{
+	if (first == last)
+		return fprintf(out, "%u", first);
+	return fprintf(out, "%u-%u", first, last);
+}
+
+/*
+ * A page holds consecutive indices whatever the layout; what differs is
+ * how many separate subtrees share it, where the tree enters it and how
+ * many levels it spans.
+ */
+static void
+print_page(FILE *out, const struct view *v, unsigned g)
+{
+	unsigned entries = 1u << v->shape.page_shift;
+	unsigned first = g == 0 ? 1 : g * entries, last = g * entries +
+	    entries - 1;
+	unsigned subtrees = 0, low = ~0u, high = 0, u;
+	heap_index previous = 0;
+	int column;
+
+	if (last > v->n)
+		last = v->n;
+	for (u = first; u <= last; u++) {
+		subtrees += u == 1 || crosses(v, u);
+		if (v->depth[u] < low)
+			low = v->depth[u];
+		if (v->depth[u] > high)
+			high = v->depth[u];
+	}
+	column = fprintf(out, "  page %2u: ", g);
+	column += print_range(out, first, last);
+	column += fprintf(out, low == high ? ", level " : ", levels ");
+	column += print_range(out, low, high);
+	/* Every parent precedes its child, so page 0 is the root's subtree. */
+	if (g == 0) {
+		fputs(", the root's subtree\n", out);
+		return;
+	}
+	column += fprintf(out, ", %u subtree%s, entered from", subtrees,
+	    subtrees == 1 ? "" : "s");
+	/* Page roots come in the order of their parents: skip repeats. */
+	for (u = first; u <= last; u++) {
+		if (!crosses(v, u) || v->parent[u] == previous)
+			continue;
+		previous = v->parent[u];
+		if (column > WRAP)
+			column = fprintf(out, "\n           ") - 1;
+		column += fprintf(out, " %u", previous);
+	}
+	fputc('\n', out);
+}
+
+static void
+print_pages(FILE *out, const struct view *v)
+{
+	unsigned g;
+
+	fprintf(out, "pages (page = index / %u):\n",
+	    1u << v->shape.page_shift);
+	for (g = 0; g <= page_of(v, v->n); g++)
+		print_page(out, v, g);
+}
+
+static void
+print_node(FILE *out, const struct view *v, unsigned u)
+{
+	fprintf(out, "%u [page %u]%s\n", u, page_of(v, u),
+	    crosses(v, u) ? "  <- page crossing" : "");
+}
+
+/* Draws u's children below it; prefix holds the rails of its ancestors. */
+static void
+print_subtree(FILE *out, const struct view *v, unsigned u, char *prefix,
+    size_t len)
+{
+	unsigned k;
+
+	for (k = 0; k < v->nchildren[u]; k++) {
+		unsigned c = v->first_child[u] + k;
+		bool last = k + 1 == v->nchildren[u];
+
+		fprintf(out, "%s%s", prefix, last ? "`-- " : "+-- ");
+		print_node(out, v, c);
+		memcpy(prefix + len, last ? "    " : "|   ", 5);
+		print_subtree(out, v, c, prefix, len + 4);
+		prefix[len] = '\0';
+	}
+}
+
+static void
+print_tree(FILE *out, const struct view *v)
+{
+	/* Four columns per level; no tree of MAX_ITEMS nodes is deeper. */
+	static char prefix[4 * MAX_ITEMS + 1];
+
+	fputs("\ntree, each node as index [page]:\n", out);
+	prefix[0] = '\0';
+	print_node(out, v, 1);
+	print_subtree(out, v, 1, prefix, 0);
+}
+
+static void
+print_path(FILE *out, const struct view *v)
+{
+	heap_index path[MAX_ITEMS + 1];
+	unsigned steps = 0, u, i;
+
+	for (u = v->n; u != 0; u = v->parent[u])
+		path[steps++] = u;
+	fprintf(out, "\npath from the root to %u, '|' where it changes page:\n"
+	    "  ", v->n);
+	for (i = steps; i-- > 0;)
+		fprintf(out, "%s%u", i + 1 == steps ? "" :
+		    crosses(v, path[i]) ? " | " : " ", path[i]);
+	fprintf(out, "\n  depth %u, pages", v->depth[v->n]);
+	for (i = steps; i-- > 0;)
+		if (i + 1 == steps || crosses(v, path[i]))
+			fprintf(out, " %u", page_of(v, path[i]));
+	fprintf(out, ": %u page crossing%s\n", v->crossings[v->n],
+	    v->crossings[v->n] == 1 ? "" : "s");
+}
+
+static void
+print_view(FILE *out, const struct view *v)
+{
+	fprintf(out, "== %s", v->layout->name);
+	if (v->layout == &dary_layout)
+		fprintf(out, " (d = %u)", v->shape.arity);
+	fprintf(out, ": %u items, %u entries per page ==\n\n", v->n,
+	    1u << v->shape.page_shift);
+	print_pages(out, v);
+	print_tree(out, v);
+	print_path(out, v);
+}
+
+/* Crossings from the root: to the last index, at most, and on average. */
+static void
+print_summary(FILE *out, const struct view *views, unsigned nviews)
+{
+	const struct view *v = &views[0];
+	unsigned i, u;
+
+	fprintf(out, "\npage crossings on paths from the root, %u items in "
+	    "%u pages of %u entries:\n", v->n, page_of(v, v->n) + 1,
+	    1u << v->shape.page_shift);
+	fprintf(out, "  %-8s  %6s  %8s  %5s  %5s\n", "layout", "height",
+	    "to last", "most", "mean");
+	for (i = 0; i < nviews; i++) {
+		unsigned most = 0, total = 0;
+
+		v = &views[i];
+		for (u = 1; u <= v->n; u++) {
+			total += v->crossings[u];
+			if (v->crossings[u] > most)
+				most = v->crossings[u];
+		}
+		fprintf(out, "  %-8s  %6u  %8u  %5u  %5.2f\n", v->layout->name,
+		    v->height, v->crossings[v->n], most,
+		    (double)total / v->n);
+	}
+}
+
+static void
+write_text(FILE *out, const struct view *views, unsigned nviews)
+{
+	unsigned i;
+
+	for (i = 0; i < nviews; i++) {
+		if (i > 0)
+			fputc('\n', out);
+		print_view(out, &views[i]);
+	}
+	print_summary(out, views, nviews);
+}
+
+/* CSV ----------------------------------------------------------------- */
+
+static void
+write_csv(FILE *out, const struct view *views, unsigned nviews)
+{
+	unsigned i, u;
+
+	fputs("layout,index,parent,page,offset,depth\n", out);
+	for (i = 0; i < nviews; i++) {
+		const struct view *v = &views[i];
+
+		for (u = 1; u <= v->n; u++)
+			fprintf(out, "%s,%u,%u,%u,%u,%u\n", v->layout->name, u,
+			    v->parent[u], page_of(v, u), offset_of(v, u),
+			    v->depth[u]);
+	}
+}
+
+/* SVG ----------------------------------------------------------------- */
+
+/*
+ * Leaves take successive columns in depth-first order and a parent sits
+ * midway over its first and last child, so no two edges cross.
+ */
+static void
+place_nodes(struct view *v, unsigned u)
+{
+	unsigned k;
+
+	if (v->nchildren[u] == 0) {
+		v->x[u] = v->leaves++;
+		return;
+	}
+	for (k = 0; k < v->nchildren[u]; k++)
+		place_nodes(v, v->first_child[u] + k);
+	v->x[u] = (v->x[v->first_child[u]] +
+	    v->x[v->first_child[u] + v->nchildren[u] - 1]) / 2;
+}
+
+/*
+ * Neighbouring pages get hues 137 degrees apart (near the golden angle),
+ * so they never look alike; pale, so the black index stays legible.
+ */
+static void
+page_colour(unsigned page, char rgb[8])
+{
+	unsigned hue = page * 137 % 360, sector = hue / 60;
+	double f = (double)(hue % 60) / 60, v = 0.97, s = 0.45;
+	double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+	double r, g, b;
+
+	switch (sector) {
+	case 0:		r = v; g = t; b = p; break;
+	case 1:		r = q; g = v; b = p; break;
+	case 2:		r = p; g = v; b = t; break;
+	case 3:		r = p; g = q; b = v; break;
+	case 4:		r = t; g = p; b = v; break;
+	default:	r = v; g = p; b = q; break;
+	}
+	snprintf(rgb, 8, "#%02x%02x%02x", (unsigned)(r * 255 + 0.5),
+	    (unsigned)(g * 255 + 0.5), (unsigned)(b * 255 + 0.5));
+}
+
+static double
+node_x(const struct view *v, unsigned u)
+{
+	return MARGIN + NODE_R + v->x[u] * LEAF_DX;
+}
+
+static double
+node_y(const struct view *v, unsigned u)
+{
+	return TITLE_H + NODE_R + (double)v->depth[u] * LEVEL_DY;
+}
+
+static unsigned
+panel_width(const struct view *v)
+{
+	return 2 * MARGIN + 2 * NODE_R + (v->leaves - 1) * LEAF_DX;
+}
+
+static unsigned
+panel_height(const struct view *v)
+{
+	return TITLE_H + 2 * NODE_R + v->height * LEVEL_DY + MARGIN;
+}
+
+static void
+svg_panel(FILE *out, const struct view *v, unsigned top)
+{
+	unsigned u;
+	char rgb[8];
+
+	fprintf(out, "<g transform=\"translate(0,%u)\">\n", top);
+	fprintf(out, "<text x=\"%u\" y=\"%u\" font-size=\"14\">%s",
+	    MARGIN, TITLE_H / 2 + 4, v->layout->name);
+	if (v->layout == &dary_layout)
+		fprintf(out, " (d = %u)", v->shape.arity);
+	fprintf(out, ": %u items, %u entries per page; colour = page, "
+	    "dashed red edge = page crossing; path to %u: %u crossings"
+	    "</text>\n", v->n, 1u << v->shape.page_shift, v->n,
+	    v->crossings[v->n]);
+	fputs("<g stroke=\"#999\" stroke-width=\"1\">\n", out);
+	for (u = 2; u <= v->n; u++)
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"%s/>\n", node_x(v, v->parent[u]),
+		    node_y(v, v->parent[u]), node_x(v, u), node_y(v, u),
+		    crosses(v, u) ? " stroke=\"#c0392b\" stroke-width=\"1.5\" "
+		    "stroke-dasharray=\"4 3\"" : "");
+	fputs("</g>\n<g stroke=\"#333\" text-anchor=\"middle\" "
+	    "font-size=\"9\">\n", out);
+	for (u = 1; u <= v->n; u++) {
+		page_colour(page_of(v, u), rgb);
+		fprintf(out, "<g><title>index %u: page %u, offset %u, "
+		    "depth %u, parent %u</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%u\" "
+		    "fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">"
+		    "%u</text></g>\n", u, page_of(v, u), offset_of(v, u),
+		    v->depth[u], v->parent[u], node_x(v, u), node_y(v, u),
+		    NODE_R, rgb, node_x(v, u), node_y(v, u) + 3, u);
+	}
+	fputs("</g>\n</g>\n", out);
+}
+
+static void
+write_svg(FILE *out, struct view *views, unsigned nviews)
+{
+	unsigned width = 0, height = 0, top = 0, i;
+
+	for (i = 0; i < nviews; i++) {
+		views[i].leaves = 0;
+		place_nodes(&views[i], 1);
+		if (panel_width(&views[i]) > width)
+			width = panel_width(&views[i]);
+		height += panel_height(&views[i]);
+	}
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" "
+	    "height=\"%u\" viewBox=\"0 0 %u %u\" font-family=\"sans-serif\">\n"
+	    "<rect width=\"%u\" height=\"%u\" fill=\"white\"/>\n",
+	    width, height, width, height, width, height);
+	for (i = 0; i < nviews; i++) {
+		svg_panel(out, &views[i], top);
+		top += panel_height(&views[i]);
+	}
+	fputs("</svg>\n", out);
+}
+
+/* Main ---------------------------------------------------------------- */
+
+int
+explain_main(int argc, char *argv[])
+{
+	static struct view views[LAYOUT_COUNT];
+	struct outfile svg = { 0 };
+	struct options opt;
+	unsigned nviews = 0, i;
+
+	parse_options(argc, argv, &opt);
+	/* A path that cannot be written is refused before any work. */
+	if (opt.svg != NULL && outfile_open(&svg, opt.svg) != 0)
+		errx(EXIT_USAGE, "--svg: cannot write '%s': %s", opt.svg,
+		    strerror(errno));
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		if (opt.layouts & 1u << i)
+			build_view(&views[nviews++], layouts[i], &opt);
+	if (opt.format == EXPLAIN_CSV)
+		write_csv(stdout, views, nviews);
+	else
+		write_text(stdout, views, nviews);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warn("stdout");
+		outfile_discard(&svg);
+		return 1;
+	}
+	if (opt.svg != NULL) {
+		write_svg(svg.stream, views, nviews);
+		if (outfile_commit(&svg) != 0) {
+			warn("--svg: %s", opt.svg);
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,14 @@
+/*
+ * explain.h: "bheapsim explain", a picture of where a small heap's nodes
+ * live and which pages a path through it crosses.
+ */
+#ifndef EXPLAIN_H
+#define EXPLAIN_H
+
+/*
+ * Runs the subcommand; argv[0] is "explain".  Returns the exit status;
+ * bad input exits 2 from inside, with one line on stderr.
+ */
+int	explain_main(int argc, char *argv[]);
+
+#endif
