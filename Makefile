@@ -4,24 +4,32 @@
 #   make check      the Check suites (tests/)
 #   make bench      ns/op with and without the page model
 #   make sanitize   the Check suites under ASan and UBSan
+#   make reproduce  the article's figures into results/ (QUICK=1: small)
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_GNU_SOURCE
 ALL_CFLAGS = $(WARN) $(CFLAGS)
+LDLIBS  += -lm
 
-CORE = binheap.o bheap.o heap.o vmsim.o arena.o config.o parse.o \
-       workload.o experiment.o report.o outfile.o
-HEADERS = $(wildcard *.h)
+CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
+       workload.o experiment.o report.o outfile.o plot.o progress.o sweep.o explain.o
+HEADERS = $(wildcard $(SRCDIR)/*.h)
+
+# Sources may live elsewhere (make sanitize builds in build/sanitize);
+# only sources are searched for, so no target is ever found up there.
+SRCDIR ?= .
+vpath %.c $(SRCDIR)
+vpath %.h $(SRCDIR)
 
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
-        tests/reference.o
+        tests/reference.o tests/spawn.o tests/test_explain.o
 
-.PHONY: all check bench sanitize clean
+.PHONY: all check bench sanitize reproduce clean
 
 all: bheapsim
 
@@ -36,7 +44,7 @@ tests/%.o: tests/%.c tests/tests.h $(HEADERS)
 
 tests/run: $(TESTS) $(CORE)
 	@pkg-config --exists check || { echo "Check is missing: sh tools/install-deps.sh installs it" >&2; exit 1; }
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(CORE) $(CHECK_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(CORE) $(CHECK_LIBS) $(LDLIBS)
 
 check: bheapsim tests/run
 	BHEAPSIM=./bheapsim tests/run
@@ -44,10 +52,14 @@ check: bheapsim tests/run
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim
 
+# results/ again, or with QUICK=1 a small run into build/reproduce-quick/.
+reproduce: bheapsim build/ia32/bheapsim
+	QUICK=$(QUICK) sh tools/reproduce.sh
+
 # A separate tree, so sanitized objects never mix with the normal ones.
 sanitize:
 	rm -rf build/sanitize && mkdir -p build/sanitize/tests
-	$(MAKE) -f ../../Makefile -C build/sanitize VPATH=../.. \
+	$(MAKE) -f ../../Makefile -C build/sanitize SRCDIR=../.. \
 	    CPPFLAGS="-D_GNU_SOURCE -I../.." \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" check
@@ -55,3 +67,5 @@ sanitize:
 clean:
 	rm -f bheapsim *.o tests/*.o tests/run
 	rm -rf build
+
+include $(dir $(lastword $(MAKEFILE_LIST)))mk/abi.mk

@@ -8,6 +8,7 @@
 const struct layout *const layouts[LAYOUT_COUNT] = {
 	&binheap_layout,
 	&bheap_layout,
+	&dary_layout,
 };
 
 const char *const workload_names[WL_COUNT] = {
@@ -15,7 +16,7 @@ const char *const workload_names[WL_COUNT] = {
 };
 
 const char *const model_names[] = { "array", "full", NULL };
-const char *const vm_names[] = { "off", "sim", NULL };
+const char *const vm_names[] = { "off", "sim", "kernel", "disk", NULL };
 const char *const format_names[] = { "table", "csv", "json", "md", NULL };
 
 /*
@@ -40,13 +41,16 @@ config_defaults(struct config *config)
 	config->model = MODEL_ARRAY;
 	config->resident_pages = DEFAULT_RESIDENT;
 	config->page_bytes = DEFAULT_PAGE_BYTES;
+	config->arity = DARY_DEFAULT_ARITY;
 	config->item_bytes = sizeof(struct item);
 	config->disk_latency_ns = DEFAULT_LATENCY_NS;
 	config->vm = VM_SIM;
+	config->vm_dir = NULL;
 	config->seed = DEFAULT_SEED;
 	config->format = FORMAT_TABLE;
 	config->output = NULL;
 	config->trace = NULL;
+	config->sweep = SWEEP_NONE;
 }
 
 unsigned
@@ -69,6 +73,17 @@ unsigned
 config_page_shift(const struct config *config)
 {
 	return log2_exact(config_entries_per_page(config));
+}
+
+struct shape
+config_shape(const struct config *config)
+{
+	struct shape shape = {
+		.page_shift = config_page_shift(config),
+		.arity = config->arity,
+	};
+
+	return shape;
 }
 
 static uint64_t

@@ -11,10 +11,11 @@
 
 enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
 enum model { MODEL_ARRAY, MODEL_FULL };
-enum vm_mode { VM_OFF, VM_SIM };
+enum vm_mode { VM_OFF, VM_SIM, VM_KERNEL, VM_DISK };
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
+enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE };
 
-#define LAYOUT_COUNT 2
+#define LAYOUT_COUNT 3
 
 extern const struct layout *const layouts[LAYOUT_COUNT];
 extern const char *const workload_names[WL_COUNT];
@@ -30,13 +31,16 @@ struct config {
 	enum model	model;
 	uint64_t	resident_pages;
 	uint64_t	page_bytes;
+	unsigned	arity;		/* d of the dary layout */
 	uint64_t	item_bytes;	/* stride of the item arena */
 	uint64_t	disk_latency_ns;
 	enum vm_mode	vm;
+	const char	*vm_dir;	/* where --vm disk puts its file */
 	uint64_t	seed;
 	enum format	format;
 	const char	*output;	/* NULL: stdout */
 	const char	*trace;		/* NULL: no trace */
+	enum sweep	sweep;		/* what --sweep varies, if anything */
 };
 
 /* Memory an experiment maps, in bytes and in modeled pages. */
@@ -52,6 +56,8 @@ void		config_defaults(struct config *);
 struct footprint config_footprint(const struct config *);
 unsigned	config_entries_per_page(const struct config *);
 unsigned	config_page_shift(const struct config *);
+/* What the layouts need to know: page geometry and the d-ary heap's d. */
+struct shape	config_shape(const struct config *);
 /* log2 of a power of two. */
 unsigned	log2_exact(uint64_t);
 

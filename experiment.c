@@ -71,7 +71,8 @@ child(const struct config *config, unsigned layout, FILE *trace, int fd,
 
 /* Reads rows until the child closes the pipe; keeps only whole ones. */
 static void
-receive_rows(int fd, struct experiment *experiment)
+receive_rows(int fd, const struct config *config,
+    struct experiment *experiment)
 {
 	size_t capacity = sizeof(experiment->rows) / sizeof(experiment->rows[0]);
 	struct result row;
@@ -88,6 +89,8 @@ receive_rows(int fd, struct experiment *experiment)
 		if (have < sizeof(row))
 			continue;
 		have = 0;
+		/* The child's pointer is valid here too, but say so plainly. */
+		row.config = config;
 		if (experiment->nrows < capacity)
 			experiment->rows[experiment->nrows++] = row;
 	}
@@ -148,33 +151,44 @@ run_layout(const struct config *config, unsigned layout, FILE *trace,
 	running_child = pid;
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 	close(fds[1]);
-	receive_rows(fds[0], experiment);
+	receive_rows(fds[0], config, experiment);
 	close(fds[0]);
 	status = wait_child(pid, layouts[layout]->name);
 	running_child = 0;
 	return status;
 }
 
-int
-experiment_run(const struct config *config, FILE *trace,
-    struct experiment *experiment)
+void
+experiment_trap_interrupts(void)
 {
-	struct sigaction action, saved;
-	int status = 0;
-	unsigned layout;
+	struct sigaction action;
 
 	memset(&action, 0, sizeof(action));
 	action.sa_handler = on_sigint;
 	sigemptyset(&action.sa_mask);
-	sigaction(SIGINT, &action, &saved);
+	sigaction(SIGINT, &action, NULL);
+}
+
+bool
+experiment_interrupted(void)
+{
+	return interrupted != 0;
+}
+
+int
+experiment_run(const struct config *config, FILE *trace,
+    struct experiment *experiment)
+{
+	int status = 0;
+	unsigned layout;
+
 	experiment->nrows = 0;
 	for (layout = 0; layout < LAYOUT_COUNT && status == 0; layout++) {
 		if (!(config->layouts & 1u << layout))
 			continue;
-		status = run_layout(config, layout, trace, experiment);
 		if (interrupted)
-			status = EXIT_INTERRUPTED;
+			return EXIT_INTERRUPTED;
+		status = run_layout(config, layout, trace, experiment);
 	}
-	sigaction(SIGINT, &saved, NULL);
-	return status;
+	return interrupted ? EXIT_INTERRUPTED : status;
 }

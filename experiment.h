@@ -9,6 +9,7 @@
 #ifndef EXPERIMENT_H
 #define EXPERIMENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,6 +22,15 @@ struct experiment {
 	struct result	rows[LAYOUT_COUNT * WL_COUNT];
 	size_t		nrows;
 };
+
+/*
+ * From now on SIGINT stops the running child and makes every later
+ * experiment_run() return at once, instead of killing this process: the
+ * caller can still write what was completed and remove its temporary
+ * files.
+ */
+void	experiment_trap_interrupts(void);
+bool	experiment_interrupted(void);
 
 /*
  * Returns 0; EXIT_INTERRUPTED after SIGINT, with every phase completed

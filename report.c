@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "abi.h"
@@ -19,7 +20,7 @@ enum field {
 	F_SIM_FAULTS, F_FAULTS_PER_OP, F_MINFLT, F_MAJFLT, F_MAXRSS_KIB,
 	F_VSZ_KIB, F_WALL_S, F_NS_PER_OP, F_MODELED_S, F_SEED, F_VM,
 	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
-	F_DISK_LATENCY_MS, F_COUNT
+	F_DISK_LATENCY_MS, F_ARITY, F_COUNT
 };
 
 const char *const report_fields[F_COUNT + 1] = {
@@ -28,7 +29,7 @@ const char *const report_fields[F_COUNT + 1] = {
 	"sim_faults", "faults_per_op", "minflt", "majflt", "maxrss_kib",
 	"vsz_kib", "wall_s", "ns_per_op", "modeled_s", "seed", "vm",
 	"item_bytes", "pages_touched", "rss_kib", "data_kib", "cpu_s",
-	"disk_latency_ms", NULL
+	"disk_latency_ms", "arity", NULL
 };
 
 enum kind { TEXT, NUMBER, ABSENT };
@@ -60,10 +61,10 @@ ns_per_op(const struct result *row)
 
 /* CPU time plus one disk latency per fault: Kamp's runtime model. */
 static double
-modeled_s(const struct config *config, const struct result *row)
+modeled_s(const struct result *row)
 {
-	return ((double)row->cpu_ns +
-	    (double)row->sim.faults * (double)config->disk_latency_ns) / 1e9;
+	return ((double)row->cpu_ns + (double)row->sim.faults *
+	    (double)row->config->disk_latency_ns) / 1e9;
 }
 
 static struct value
@@ -101,10 +102,22 @@ simulated(const struct result *row, struct value v)
 	return v;
 }
 
+/* Only the d-ary heap has an arity; the other layouts leave it empty. */
 static struct value
-field_value(enum field f, const struct config *config,
-    const struct result *row)
+arity(const struct result *row)
 {
+	struct value v = integer(row->config->arity);
+
+	if (layouts[row->layout] != &dary_layout)
+		v.kind = ABSENT;
+	return v;
+}
+
+static struct value
+field_value(enum field f, const struct result *row)
+{
+	const struct config *config = row->config;
+
 	switch (f) {
 	case F_ABI:		return text(ABI_NAME);
 	case F_PTR_BYTES:	return integer(ABI_PTR_BYTES);
@@ -131,7 +144,7 @@ field_value(enum field f, const struct config *config,
 	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
 	case F_NS_PER_OP:	return real(ns_per_op(row), 1);
 	case F_MODELED_S:
-		return simulated(row, real(modeled_s(config, row), 3));
+		return simulated(row, real(modeled_s(row), 3));
 	case F_SEED:		return integer(config->seed);
 	case F_VM:		return text(vm_names[config->vm]);
 	case F_ITEM_BYTES:	return integer(config->item_bytes);
@@ -142,17 +155,36 @@ field_value(enum field f, const struct config *config,
 	case F_CPU_S:		return real((double)row->cpu_ns / 1e9, 6);
 	case F_DISK_LATENCY_MS:
 		return real((double)config->disk_latency_ns / 1e6, 6);
+	case F_ARITY:		return arity(row);
 	case F_COUNT:
 		break;
 	}
 	return text("?");
 }
 
+int
+report_number(const struct result *row, const char *name, double *out)
+{
+	int f;
+
+	for (f = 0; f < F_COUNT; f++) {
+		struct value v;
+
+		if (strcmp(report_fields[f], name) != 0)
+			continue;
+		v = field_value(f, row);
+		if (v.kind != NUMBER)
+			return -1;
+		*out = strtod(v.text, NULL);
+		return 0;
+	}
+	return -1;
+}
+
 /* CSV, JSON, Markdown -------------------------------------------------- */
 
 static void
-write_csv(FILE *out, const struct config *config, const struct result *rows,
-    size_t nrows)
+write_csv(FILE *out, const struct result *rows, size_t nrows)
 {
 	size_t r;
 	int f;
@@ -162,7 +194,7 @@ write_csv(FILE *out, const struct config *config, const struct result *rows,
 	fputc('\n', out);
 	for (r = 0; r < nrows; r++) {
 		for (f = 0; f < F_COUNT; f++) {
-			struct value v = field_value(f, config, &rows[r]);
+			struct value v = field_value(f, &rows[r]);
 
 			fprintf(out, "%s%s", f ? "," : "",
 			    v.kind == ABSENT ? "" : v.text);
@@ -172,8 +204,7 @@ write_csv(FILE *out, const struct config *config, const struct result *rows,
 }
 
 static void
-write_json(FILE *out, const struct config *config, const struct result *rows,
-    size_t nrows)
+write_json(FILE *out, const struct result *rows, size_t nrows)
 {
 	size_t r;
 	int f;
@@ -182,7 +213,7 @@ write_json(FILE *out, const struct config *config, const struct result *rows,
 	for (r = 0; r < nrows; r++) {
 		fputs("  {", out);
 		for (f = 0; f < F_COUNT; f++) {
-			struct value v = field_value(f, config, &rows[r]);
+			struct value v = field_value(f, &rows[r]);
 
 			fprintf(out, "%s\"%s\": ", f ? ", " : "",
 			    report_fields[f]);
@@ -197,8 +228,7 @@ write_json(FILE *out, const struct config *config, const struct result *rows,
 }
 
 static void
-write_markdown(FILE *out, const struct config *config,
-    const struct result *rows, size_t nrows)
+write_markdown(FILE *out, const struct result *rows, size_t nrows)
 {
 	size_t r;
 	int f;
@@ -211,7 +241,7 @@ write_markdown(FILE *out, const struct config *config,
 	fputs("|\n", out);
 	for (r = 0; r < nrows; r++) {
 		for (f = 0; f < F_COUNT; f++) {
-			struct value v = field_value(f, config, &rows[r]);
+			struct value v = field_value(f, &rows[r]);
 
 			fprintf(out, "| %s ", v.kind == ABSENT ? "-" : v.text);
 		}
@@ -242,20 +272,21 @@ static const struct column {
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
 static void
-write_ratio(FILE *out, const struct config *config, const struct result *a,
-    const struct result *b)
+write_ratio(FILE *out, const struct result *a, const struct result *b)
 {
+	char label[32];
 	size_t c;
 
-	for (c = 0; c < NCOLUMNS; c++) {
+	/* "binheap/bheap" spans the workload and layout columns. */
+	snprintf(label, sizeof(label), "  %s/%s", layouts[a->layout]->name,
+	    layouts[b->layout]->name);
+	fprintf(out, "%-*s", -columns[0].width - columns[1].width + 2, label);
+	for (c = 2; c < NCOLUMNS; c++) {
 		const struct column *col = &columns[c];
 		char cell[32] = "";
 		double x = 0, y = 0;
 
 		switch (col->field) {
-		case F_LAYOUT:
-			snprintf(cell, sizeof(cell), "ratio");
-			break;
 		case F_FAULTS_PER_OP:
 			x = faults_per_op(a);
 			y = faults_per_op(b);
@@ -265,77 +296,128 @@ write_ratio(FILE *out, const struct config *config, const struct result *a,
 			y = ns_per_op(b);
 			break;
 		case F_MODELED_S:
-			x = modeled_s(config, a);
-			y = modeled_s(config, b);
+			x = modeled_s(a);
+			y = modeled_s(b);
 			break;
 		default:
 			break;
 		}
 		if (y > 0 && (a->simulated || col->field == F_NS_PER_OP))
 			snprintf(cell, sizeof(cell), "%.2fx", x / y);
-		fprintf(out, "%s%*s", c ? "  " : "", col->width, cell);
+		fprintf(out, "  %*s", col->width, cell);
 	}
 	fputc('\n', out);
 }
 
 static const struct result *
-find_row(const struct result *rows, size_t nrows, unsigned layout,
-    enum workload workload)
+find_row(const struct result *rows, size_t nrows, const struct config *config,
+    unsigned layout, enum workload workload)
 {
 	size_t r;
 
 	for (r = 0; r < nrows; r++)
-		if (rows[r].layout == layout && rows[r].workload == workload)
+		if (rows[r].config == config && rows[r].layout == layout &&
+		    rows[r].workload == workload)
 			return &rows[r];
 	return NULL;
 }
 
+/* The field a sweep varies, shown as the table's first column. */
+static enum field
+swept_field(const struct config *config)
+{
+	switch (config->sweep) {
+	case SWEEP_RESIDENT:	return F_RESIDENT_PAGES;
+	case SWEEP_ITEMS:	return F_ITEMS;
+	case SWEEP_PAGE_SIZE:	return F_PAGE_BYTES;
+	case SWEEP_NONE:	break;
+	}
+	return F_COUNT;
+}
+
 static void
-write_table(FILE *out, const struct config *config, const struct result *rows,
-    size_t nrows)
+write_title(FILE *out, const struct config *config)
+{
+	enum field swept = swept_field(config);
+
+	fprintf(out, "bheapsim on %s (%u-byte pointers): ", ABI_NAME,
+	    ABI_PTR_BYTES);
+	if (swept != F_ITEMS)
+		fprintf(out, "%" PRIu64 " items, ", config->items);
+	if (swept != F_PAGE_BYTES)
+		fprintf(out, "%" PRIu64 "-byte pages of %u entries, ",
+		    config->page_bytes, config_entries_per_page(config));
+	fprintf(out, "model %s, ", model_names[config->model]);
+	if (config->vm == VM_OFF)
+		fputs("no page model (--vm off), ", out);
+	else if (swept != F_RESIDENT_PAGES)
+		fprintf(out, "%" PRIu64 " resident pages, ",
+		    config->resident_pages);
+	if (config->vm != VM_OFF)
+		fprintf(out, "%g ms disk, ",
+		    (double)config->disk_latency_ns / 1e6);
+	if (swept != F_COUNT)
+		fprintf(out, "%s swept, ", report_fields[swept]);
+	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
+}
+
+static void
+write_group(FILE *out, const struct result *rows, size_t nrows,
+    const struct config *point, enum field swept)
 {
 	unsigned w, layout;
 	size_t c;
 
-	fprintf(out, "bheapsim on %s (%u-byte pointers): %" PRIu64 " items, "
-	    "%" PRIu64 "-byte pages of %u entries, model %s, ",
-	    ABI_NAME, ABI_PTR_BYTES, config->items, config->page_bytes,
-	    config_entries_per_page(config), model_names[config->model]);
-	if (config->vm == VM_SIM)
-		fprintf(out, "%" PRIu64 " resident pages, %g ms disk, ",
-		    config->resident_pages,
-		    (double)config->disk_latency_ns / 1e6);
-	else
-		fputs("no page model (--vm off), ", out);
-	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
-	for (c = 0; c < NCOLUMNS; c++)
-		fprintf(out, "%s%*s", c ? "  " : "", columns[c].width,
-		    columns[c].heading);
-	fputc('\n', out);
 	for (w = 0; w < WL_COUNT; w++) {
 		const struct result *first = NULL;
 
 		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
 			const struct result *row = find_row(rows, nrows,
-			    layout, w);
+			    point, layout, w);
 
 			if (row == NULL)
 				continue;
+			if (swept != F_COUNT)
+				fprintf(out, "%14s  ",
+				    field_value(swept, row).text);
 			for (c = 0; c < NCOLUMNS; c++) {
 				struct value v = field_value(columns[c].field,
-				    config, row);
+				    row);
 
 				fprintf(out, "%s%*s", c ? "  " : "",
 				    columns[c].width,
 				    v.kind == ABSENT ? "-" : v.text);
 			}
 			fputc('\n', out);
-			if (first == NULL)
+			if (first == NULL) {
 				first = row;
-			else
-				write_ratio(out, config, first, row);
+				continue;
+			}
+			if (swept != F_COUNT)
+				fprintf(out, "%14s  ", "");
+			write_ratio(out, first, row);
 		}
 	}
+}
+
+static void
+write_table(FILE *out, const struct config *config, const struct result *rows,
+    size_t nrows)
+{
+	enum field swept = swept_field(config);
+	size_t c, r;
+
+	write_title(out, config);
+	if (swept != F_COUNT)
+		fprintf(out, "%14s  ", report_fields[swept]);
+	for (c = 0; c < NCOLUMNS; c++)
+		fprintf(out, "%s%*s", c ? "  " : "", columns[c].width,
+		    columns[c].heading);
+	fputc('\n', out);
+	/* Rows of one sweep point share their config; points keep their order. */
+	for (r = 0; r < nrows; r++)
+		if (r == 0 || rows[r].config != rows[r - 1].config)
+			write_group(out, rows, nrows, rows[r].config, swept);
 }
 
 int
@@ -347,13 +429,13 @@ report_write(FILE *out, const struct config *config,
 		write_table(out, config, rows, nrows);
 		break;
 	case FORMAT_CSV:
-		write_csv(out, config, rows, nrows);
+		write_csv(out, rows, nrows);
 		break;
 	case FORMAT_JSON:
-		write_json(out, config, rows, nrows);
+		write_json(out, rows, nrows);
 		break;
 	case FORMAT_MD:
-		write_markdown(out, config, rows, nrows);
+		write_markdown(out, rows, nrows);
 		break;
 	}
 	if (fflush(out) != 0 || ferror(out)) {

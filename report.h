@@ -16,6 +16,12 @@
 
 extern const char *const report_fields[];
 
+/*
+ * A numeric field of a row, by name.  Returns 0, or -1 if there is no
+ * such field or it was not measured.
+ */
+int	report_number(const struct result *, const char *field, double *);
+
 /* Returns 0, or -1 with errno set if the stream fails. */
 int	report_write(FILE *, const struct config *, const struct result *,
 	    size_t nrows);

@@ -86,6 +86,14 @@ vmsim_destroy(struct vmsim *vm)
 	free(vm);
 }
 
+void
+vmsim_on_evict(struct vmsim *vm, void (*evict)(void *, uint32_t),
+    void *context)
+{
+	vm->evict = evict;
+	vm->evict_context = context;
+}
+
 /* Phases and traces -------------------------------------------------- */
 
 static void
@@ -153,6 +161,8 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 
 			unlink_page(vm, victim);
 			vm->pages[victim].prev = VMSIM_NONE;
+			if (vm->evict != NULL)
+				vm->evict(vm->evict_context, victim);
 		} else {
 			vm->resident++;
 		}

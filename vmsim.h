@@ -46,6 +46,9 @@ struct vmsim {
 	uint64_t	faults;
 	uint64_t	distinct;	/* pages touched at least once this phase */
 	FILE		*trace;
+	/* Told of every eviction, so that the real page can go too. */
+	void		(*evict)(void *context, uint32_t page);
+	void		*evict_context;
 };
 
 struct vmsim_counts {
@@ -61,6 +64,8 @@ void		 vmsim_destroy(struct vmsim *);
 void		 vmsim_phase(struct vmsim *, FILE *trace);
 struct vmsim_counts vmsim_counts(const struct vmsim *);
 void		 vmsim_access_slow(struct vmsim *, uint32_t page);
+void		 vmsim_on_evict(struct vmsim *,
+		    void (*evict)(void *context, uint32_t page), void *context);
 
 /* Largest number of pages the model can track (ids are 32-bit). */
 #define VMSIM_MAX_PAGES (UINT32_MAX - 1)

@@ -186,15 +186,38 @@ measure(struct run *run, enum workload workload, FILE *trace,
 
 /* Setup -------------------------------------------------------------- */
 
+/* `tracked`: the model counts this arena's pages, and may evict them. */
 static int
 map_arena(struct arena *arena, uint64_t bytes, const struct config *config,
-    const char *what)
+    bool tracked, const char *what)
 {
-	if (arena_map(arena, (size_t)bytes, (size_t)config->page_bytes) == 0)
+	enum arena_backing backing = ARENA_ANONYMOUS;
+
+	if (tracked && config->vm == VM_KERNEL)
+		backing = ARENA_MEMORY_FILE;
+	else if (tracked && config->vm == VM_DISK)
+		backing = ARENA_DISK_FILE;
+	if (arena_map(arena, (size_t)bytes, (size_t)config->page_bytes,
+	    backing, config->vm_dir) == 0)
 		return 0;
 	fprintf(stderr, "bheapsim: cannot map the %s (%llu bytes): %s\n",
 	    what, (unsigned long long)bytes, strerror(errno));
 	return 1;
+}
+
+/* The model evicted `page`: take it out of memory for real. */
+static void
+evict_page(void *context, uint32_t page)
+{
+	struct run *run = context;
+	size_t page_bytes = (size_t)run->config->page_bytes;
+
+	if (page < run->vm->heap_pages)
+		arena_evict(&run->array, (size_t)page * page_bytes, page_bytes);
+	else
+		arena_evict(&run->items,
+		    (size_t)(page - run->vm->heap_pages) * page_bytes,
+		    page_bytes);
 }
 
 static int
@@ -206,10 +229,12 @@ setup(struct run *run, const struct config *config, unsigned layout)
 	memset(run, 0, sizeof(*run));
 	run->config = config;
 	run->rng = config->seed;
-	if (map_arena(&run->array, fp.array_bytes, config, "heap array") != 0 ||
-	    map_arena(&run->items, fp.item_bytes, config, "item arena") != 0)
+	if (map_arena(&run->array, fp.array_bytes, config, true,
+	    "heap array") != 0 ||
+	    map_arena(&run->items, fp.item_bytes, config,
+	    config->model == MODEL_FULL, "item arena") != 0)
 		return 1;
-	if (config->vm == VM_SIM) {
+	if (config->vm != VM_OFF) {
 		run->vm = vmsim_create((uint32_t)fp.array_pages,
 		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
 		    (uint32_t)config->resident_pages);
@@ -220,8 +245,11 @@ setup(struct run *run, const struct config *config, unsigned layout)
 			    strerror(errno));
 			return 1;
 		}
+		/* The kernel modes make the model's evictions real. */
+		if (config->vm == VM_KERNEL || config->vm == VM_DISK)
+			vmsim_on_evict(run->vm, evict_page, run);
 	}
-	heap_init(&run->heap, layouts[layout], config_page_shift(config),
+	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    run->vm, config->model == MODEL_FULL ? run->items.base : NULL,
 	    page_bytes_shift);
@@ -252,6 +280,7 @@ workload_run(const struct config *config, unsigned layout, FILE *trace,
 		if (!wanted && w != WL_FILL)
 			continue;
 		memset(&row, 0, sizeof(row));
+		row.config = config;
 		row.layout = layout;
 		status = measure(&run, w, wanted ? trace : NULL, &row);
 		if (status == 0 && wanted)

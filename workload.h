@@ -19,6 +19,7 @@
 
 /* One measured phase: a row of the report. */
 struct result {
+	const struct config *config;	/* what ran */
 	unsigned	layout;		/* index into layouts[] */
 	enum workload	workload;
 	uint64_t	ops;		/* operations in this phase */

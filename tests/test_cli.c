@@ -2,23 +2,19 @@
  * test_cli.c: bheapsim as its users meet it.
  *
  * These tests run the built program, named by $BHEAPSIM, with real
- * command lines and judge what comes back: the exit status, stdout,
- * stderr and the files left behind.  The traces it writes are replayed
- * through an LRU written here, apart from vmsim.c, so that the two
- * implementations check each other.
+ * command lines (spawn.c) and judge what comes back: the exit status,
+ * stdout, stderr and the files left behind.  The traces it writes are
+ * replayed through an LRU written here, apart from vmsim.c, so that the
+ * two implementations check each other.
  */
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <poll.h>
-#include <stdarg.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,301 +28,8 @@
 /* Parameters -------------------------------------------------------- */
 
 #define EXIT_USAGE	2
-#define MAX_ARGS	32
-#define CHUNK		65536		/* bytes per read of the child's output */
 #define MAX_FIELDS	64		/* per CSV line */
 #define MAX_ROWS	16		/* CSV data rows */
-
-/* Running the program ------------------------------------------------- */
-
-/* Bytes read from one of the child's streams, always NUL-terminated. */
-struct capture {
-	char	*data;
-	size_t	 len;
-	size_t	 size;
-};
-
-struct outcome {
-	int		status;		/* exit status, or 128 + signal */
-	struct capture	out;
-	struct capture	err;
-	char		command[1024];	/* for messages */
-};
-
-static const char *
-program(void)
-{
-	const char *path = getenv("BHEAPSIM");
-
-	ck_assert_msg(path != NULL && *path != '\0',
-	    "BHEAPSIM is not set: it names the bheapsim to test, as in "
-	    "'BHEAPSIM=./bheapsim tests/run' (make check sets it)");
-	ck_assert_msg(access(path, X_OK) == 0, "BHEAPSIM=%s: %s", path,
-	    strerror(errno));
-	return path;
-}
-
-/* Appends what one read(2) gives; returns 0 at end of file. */
-static size_t
-capture_read(struct capture *c, int fd)
-{
-	ssize_t n;
-
-	if (c->size - c->len < CHUNK + 1) {
-		size_t size = c->size * 2 + CHUNK + 1;
-		char *data = realloc(c->data, size);
-
-		ck_assert_msg(data != NULL, "out of memory");
-		c->data = data;
-		c->size = size;
-	}
-	do
-		n = read(fd, c->data + c->len, CHUNK);
-	while (n < 0 && errno == EINTR);
-	ck_assert_msg(n >= 0, "read: %s", strerror(errno));
-	c->len += (size_t)n;
-	c->data[c->len] = '\0';
-	return (size_t)n;
-}
-
-/*
- * Reads both streams as they come, so that a child filling one pipe while
- * we wait on the other cannot deadlock.  The program forks its own
- * children, which hold the pipes too: end of file means all are done.
- */
-static void
-collect(struct outcome *o, int outfd, int errfd)
-{
-	struct pollfd pfd[2] = { { outfd, POLLIN, 0 }, { errfd, POLLIN, 0 } };
-	struct capture *cap[2] = { &o->out, &o->err };
-	int live = 2, i;
-
-	/* Reading until EOF also allocates both captures. */
-	while (live > 0) {
-		if (poll(pfd, 2, -1) < 0) {
-			ck_assert_msg(errno == EINTR, "poll: %s",
-			    strerror(errno));
-			continue;
-		}
-		for (i = 0; i < 2; i++) {
-			if (pfd[i].fd < 0 || pfd[i].revents == 0)
-				continue;
-			if (capture_read(cap[i], pfd[i].fd) == 0) {
-				pfd[i].fd = -1;
-				live--;
-			}
-		}
-	}
-}
-
-/*
- * Runs the program with args (NULL-terminated, without argv[0]).  The
- * child stays in our process group: when a test times out, Check kills
- * the group, and with it any run still going.
- */
-static void
-run_argv(struct outcome *o, const char *const args[])
-{
-	const char *argv[MAX_ARGS + 2];
-	int outp[2], errp[2], status;
-	size_t n, used;
-	pid_t pid;
-
-	memset(o, 0, sizeof(*o));
-	argv[0] = program();
-	used = (size_t)snprintf(o->command, sizeof(o->command), "bheapsim");
-	for (n = 0; args[n] != NULL; n++) {
-		ck_assert_msg(n < MAX_ARGS, "more than %d arguments", MAX_ARGS);
-		argv[n + 1] = args[n];
-		if (used < sizeof(o->command))
-			used += (size_t)snprintf(o->command + used,
-			    sizeof(o->command) - used, " %s", args[n]);
-	}
-	argv[n + 1] = NULL;
-	ck_assert_msg(pipe2(outp, O_CLOEXEC) == 0 &&
-	    pipe2(errp, O_CLOEXEC) == 0, "pipe: %s", strerror(errno));
-	pid = fork();
-	ck_assert_msg(pid >= 0, "fork: %s", strerror(errno));
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		/* dup2 clears close-on-exec on the copies only. */
-		if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
-		    dup2(outp[1], STDOUT_FILENO) < 0 ||
-		    dup2(errp[1], STDERR_FILENO) < 0)
-			_exit(127);
-		execv(argv[0], (char *const *)argv);
-		dprintf(STDERR_FILENO, "exec %s: %s\n", argv[0],
-		    strerror(errno));
-		_exit(127);
-	}
-	close(outp[1]);
-	close(errp[1]);
-	collect(o, outp[0], errp[0]);
-	close(outp[0]);
-	close(errp[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		ck_assert_msg(errno == EINTR, "waitpid: %s", strerror(errno));
-	o->status = WIFEXITED(status) ? WEXITSTATUS(status) :
-	    128 + WTERMSIG(status);
-}
-
-/* As run_argv, with the arguments listed and ended by NULL. */
-static void
-run(struct outcome *o, ...)
-{
-	const char *args[MAX_ARGS + 2];
-	const char *arg;
-	size_t n = 0;
-	va_list ap;
-
-	/* One slot over the limit, so that run_argv reports a long list. */
-	va_start(ap, o);
-	while (n <= MAX_ARGS && (arg = va_arg(ap, const char *)) != NULL)
-		args[n++] = arg;
-	va_end(ap);
-	args[n] = NULL;
-	run_argv(o, args);
-}
-
-static void
-outcome_free(struct outcome *o)
-{
-	free(o->out.data);
-	free(o->err.data);
-	memset(o, 0, sizeof(*o));
-}
-
-static void
-expect_success(const struct outcome *o)
-{
-	ck_assert_msg(o->status == 0, "%s: exit %d; stderr: %s", o->command,
-	    o->status, o->err.data);
-	ck_assert_msg(o->err.len == 0, "%s: succeeded but said: %s",
-	    o->command, o->err.data);
-}
-
-/* Exactly one line: one newline, at the very end. */
-static bool
-one_line(const struct capture *c)
-{
-	return c->len > 0 && memchr(c->data, '\n', c->len) ==
-	    c->data + c->len - 1;
-}
-
-/* Scratch directories ------------------------------------------------- */
-
-/*
- * A failing check ends a forked test at once, before any cleanup in the
- * test or a checked teardown can run.  So each test's directory lies
- * under one root per test case, made and swept by an unchecked fixture,
- * which runs in the runner process whatever the tests do.
- */
-static char root[PATH_MAX];
-
-static void
-root_make(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	int n;
-
-	if (tmp == NULL || *tmp == '\0')
-		tmp = "/tmp";
-	n = snprintf(root, sizeof(root), "%s/bheapsim-cli.XXXXXX", tmp);
-	/* scratch_make() reports the failure, inside a test. */
-	if (n < 0 || (size_t)n >= sizeof(root) || mkdtemp(root) == NULL)
-		root[0] = '\0';
-}
-
-static int
-remove_entry(const char *path, const struct stat *sb, int flag,
-    struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(path) == 0 || errno == ENOENT ? 0 : -1;
-}
-
-static int
-remove_tree(const char *path)
-{
-	return nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-}
-
-static void
-root_sweep(void)
-{
-	if (root[0] != '\0')
-		(void)remove_tree(root);
-	root[0] = '\0';
-}
-
-static void
-scratch_make(char dir[PATH_MAX])
-{
-	int n;
-
-	ck_assert_msg(root[0] != '\0', "cannot make a temporary directory "
-	    "under $TMPDIR or /tmp");
-	n = snprintf(dir, PATH_MAX, "%s/run.XXXXXX", root);
-	ck_assert(n > 0 && n < PATH_MAX);
-	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir,
-	    strerror(errno));
-}
-
-static void
-scratch_remove(const char *dir)
-{
-	ck_assert_msg(remove_tree(dir) == 0, "cannot remove %s: %s", dir,
-	    strerror(errno));
-}
-
-static void
-path_in(char *path, size_t size, const char *dir, const char *name)
-{
-	int n = snprintf(path, size, "%s/%s", dir, name);
-
-	ck_assert_msg(n > 0 && (size_t)n < size, "path too long: %s/%s", dir,
-	    name);
-}
-
-/* Names the entries of dir, space-separated, in list; returns how many. */
-static size_t
-list_dir(const char *dir, char *list, size_t size)
-{
-	struct dirent *de;
-	size_t count = 0;
-	DIR *d;
-
-	list[0] = '\0';
-	d = opendir(dir);
-	ck_assert_msg(d != NULL, "opendir %s: %s", dir, strerror(errno));
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		if (count > 0)
-			strncat(list, " ", size - strlen(list) - 1);
-		strncat(list, de->d_name, size - strlen(list) - 1);
-		count++;
-	}
-	closedir(d);
-	return count;
-}
-
-/* The first bytes of a file, NUL-terminated. */
-static void
-file_head(const char *path, char *head, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-	n = fread(head, 1, size - 1, f);
-	head[n] = '\0';
-	fclose(f);
-}
 
 /* CSV reports --------------------------------------------------------- */
 
@@ -483,6 +186,9 @@ static const struct bad_input {
 	    { "binheap", "bheap" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--layout", "binheap,foo" }, "'binheap,foo'",
 	    { "bheap" }, 0 },
+	{ { "--items", "1000", "--arity", "1" }, "'1'", { "--arity", "2 to 64" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--arity", "65" }, "'65'", { "2 to 64" }, 0 },
 	{ { "--items", "1000", "--workload", "bogus" }, "'bogus'",
 	    { "replace" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--model", "half" }, "'half'",
@@ -581,7 +287,7 @@ END_TEST
 
 /* main.c's options[], kept in step by hand: --help must name each one. */
 static const char *const long_options[] = {
-	"items", "ops", "layout", "workload", "model", "resident",
+	"items", "ops", "layout", "arity", "workload", "model", "resident",
 	"page-size", "item-bytes", "disk-latency", "vm", "seed", "force",
 	"format", "output", "trace", "help", "version",
 };
@@ -635,7 +341,9 @@ START_TEST(csv_contract)
 	static const char *const workloads[] = {
 		"fill", "replace", "reorder", "mix", "drain",
 	};
-	static const char *const layout_names[] = { "binheap", "bheap" };
+	static const char *const layout_names[] = {
+		"binheap", "bheap", "dary",
+	};
 	struct outcome o;
 	struct csv csv;
 	size_t l, w, row, seen;
@@ -647,10 +355,10 @@ START_TEST(csv_contract)
 	    strlen(CSV_HEADER)) == 0, "the CSV header starts: %.300s",
 	    o.out.data);
 	parse_csv(&csv, &o);
-	ck_assert_msg(csv.nrows == 10, "%zu rows, not 2 layouts x 5 "
+	ck_assert_msg(csv.nrows == 15, "%zu rows, not 3 layouts x 5 "
 	    "workloads", csv.nrows);
-	/* Each pair once: ten rows of one pair would pass the count. */
-	for (l = 0; l < 2; l++) {
+	/* Each pair once: fifteen rows of one pair would pass the count. */
+	for (l = 0; l < 3; l++) {
 		for (w = 0; w < 5; w++) {
 			seen = 0;
 			for (row = 0; row < csv.nrows; row++)
@@ -935,7 +643,7 @@ START_TEST(kamp_ratio)
 	    NULL);
 	expect_success(&o);
 	parse_csv(&csv, &o);
-	ck_assert_msg(csv.nrows == 2, "%s: %zu rows, not 2", o.command,
+	ck_assert_msg(csv.nrows == 3, "%s: %zu rows, not 3", o.command,
 	    csv.nrows);
 	if (csv_u64(&csv, 0, "ptr_bytes") != 8) {
 		fprintf(stderr, "note: kamp_ratio skipped: Kamp's figures are "
@@ -974,10 +682,10 @@ START_TEST(same_seed_same_counts)
 	for (i = 0; i < 3; i++) {
 		expect_success(&o[i]);
 		parse_csv(&csv[i], &o[i]);
-		ck_assert_msg(csv[i].nrows == 4, "%s: %zu rows, not 4",
+		ck_assert_msg(csv[i].nrows == 6, "%s: %zu rows, not 6",
 		    o[i].command, csv[i].nrows);
 	}
-	for (row = 0; row < 4; row++) {
+	for (row = 0; row < 6; row++) {
 		const char *what = csv_get(&csv[0], row, "workload");
 
 		for (i = 1; i < 3; i++) {
@@ -1002,6 +710,91 @@ START_TEST(same_seed_same_counts)
 	    "is the seed used?");
 	for (i = 0; i < 3; i++)
 		outcome_free(&o[i]);
+}
+END_TEST
+
+/* The kernel agrees ---------------------------------------------------- */
+
+/*
+ * With --vm kernel each eviction drops the real page, so the kernel's
+ * minor faults in the phase must match the model's: the issue allows 2%
+ * for the process's own faults (stack, stdio).
+ */
+START_TEST(kernel_faults_match_model)
+{
+	static const char *const models[] = { "array", "full" };
+	struct outcome o;
+	struct csv csv;
+	size_t row;
+
+	run(&o, "--items", "50000", "--resident", "16", "--workload",
+	    "replace", "--vm", "kernel", "--model", models[_i],
+	    "--layout", "binheap,bheap", "--format", "csv", NULL);
+	expect_success(&o);
+	parse_csv(&csv, &o);
+	ck_assert_uint_eq(csv.nrows, 2);
+	for (row = 0; row < csv.nrows; row++) {
+		double sim = (double)csv_u64(&csv, row, "sim_faults");
+		double kernel = (double)csv_u64(&csv, row, "minflt");
+
+		ck_assert_msg(sim > 10000, "%s: only %.0f faults", o.command,
+		    sim);
+		ck_assert_msg(kernel >= sim * 0.98 && kernel <= sim * 1.02,
+		    "%s: %s: kernel %.0f minor faults, model %.0f", o.command,
+		    csv_get(&csv, row, "layout"), kernel, sim);
+		ck_assert_str_eq(csv_get(&csv, row, "vm"), "kernel");
+	}
+	outcome_free(&o);
+}
+END_TEST
+
+/* The disk file is never left behind: not after a run, not after SIGINT. */
+START_TEST(disk_file_removed)
+{
+	char dir[PATH_MAX], list[256], bin_path[PATH_MAX];
+	const char *bin = getenv("BHEAPSIM");
+	struct outcome o;
+	pid_t pid;
+	int status;
+
+	scratch_make(dir);
+	run(&o, "--items", "5000", "--ops", "500", "--resident", "4",
+	    "--workload", "replace", "--layout", "bheap", "--vm", "disk",
+	    "--vm-dir", dir, "--format", "csv", NULL);
+	if (o.status == EXIT_USAGE && strstr(o.err.data, "in memory") != NULL) {
+		fprintf(stderr, "note: disk_file_removed skipped: %s", o.err.data);
+		outcome_free(&o);
+		scratch_remove(dir);
+		return;
+	}
+	expect_success(&o);
+	ck_assert_msg(list_dir(dir, list, sizeof(list)) == 0,
+	    "%s left '%s' behind", o.command, list);
+	outcome_free(&o);
+
+	/* A run long enough to be interrupted in the middle. */
+	ck_assert_ptr_nonnull(bin);
+	snprintf(bin_path, sizeof(bin_path), "%s", bin);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, STDOUT_FILENO);
+		execl(bin_path, bin_path, "--items", "200000", "--resident",
+		    "4", "--workload", "all", "--vm", "disk", "--vm-dir", dir,
+		    (char *)NULL);
+		_exit(127);
+	}
+	usleep(500000);
+	kill(pid, SIGINT);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130,
+	    "an interrupted --vm disk run ended with status %#x, not 130",
+	    status);
+	ck_assert_msg(list_dir(dir, list, sizeof(list)) == 0,
+	    "an interrupted run left '%s' behind", list);
+	scratch_remove(dir);
 }
 END_TEST
 
@@ -1050,6 +843,11 @@ cli_suite(void)
 	/* A million items, twice: seconds normally, more under sanitizers. */
 	tc = tcase("kamp", 120);
 	tcase_add_test(tc, kamp_ratio);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase("kernel", 120);
+	tcase_add_loop_test(tc, kernel_faults_match_model, 0, 2);
+	tcase_add_test(tc, disk_file_removed);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

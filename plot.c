@@ -1,0 +1,465 @@
+/*
+ * plot.c: an SVG chart of a sweep, drawn here so that nothing else need
+ * be installed: a figure in the manner of Kamp's Figures 1 and 2.
+ *
+ * One line per layout on a logarithmic y axis, the first layout's figure
+ * divided by the second's as a dashed line on a linear axis at the right,
+ * the swept parameter along x: logarithmic when it spans more than a
+ * factor of 20, linear otherwise.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "plot.h"
+#include "report.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define WIDTH		820
+#define HEIGHT		520
+#define LEFT		90	/* room for the y labels */
+#define RIGHT		90	/* and for the ratio axis */
+#define TOP		60
+#define BOTTOM		70
+#define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
+
+static const char *const colours[] = { "#d62728", "#1f77b4", "#2ca02c" };
+
+struct point {
+	double	x;
+	double	y;
+};
+
+struct series {
+	struct point	*points;
+	size_t		 count;
+};
+
+struct axis {
+	double	lo, hi;		/* in data units */
+	bool	log;
+	double	from, to;	/* in pixels */
+};
+
+/* Data ---------------------------------------------------------------- */
+
+static double
+x_value(const struct config *config)
+{
+	switch (config->sweep) {
+	case SWEEP_RESIDENT:
+		return (double)config->resident_pages *
+		    (double)config->page_bytes / 1024;
+	case SWEEP_ITEMS:
+		return (double)config->items;
+	case SWEEP_PAGE_SIZE:
+		return (double)config->page_bytes / 1024;
+	case SWEEP_NONE:
+		break;
+	}
+	return 0;
+}
+
+static const char *
+x_label(enum sweep sweep)
+{
+	switch (sweep) {
+	case SWEEP_RESIDENT:	return "resident memory (KiB)";
+	case SWEEP_ITEMS:	return "items in the heap";
+	case SWEEP_PAGE_SIZE:	return "page size (KiB)";
+	case SWEEP_NONE:	break;
+	}
+	return "";
+}
+
+static const char *
+y_label(const char *field)
+{
+	static const struct {
+		const char	*field;
+		const char	*label;
+	} labels[] = {
+		{ "modeled_s", "modeled run time (s)" },
+		{ "faults_per_op", "page faults per operation" },
+		{ "sim_faults", "page faults" },
+		{ "ns_per_op", "wall time per operation (ns)" },
+		{ "wall_s", "wall time (s)" },
+		{ "cpu_s", "CPU time (s)" },
+		{ "minflt", "kernel minor faults" },
+		{ "maxrss_kib", "max RSS (KiB)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+		if (strcmp(labels[i].field, field) == 0)
+			return labels[i].label;
+	return field;
+}
+
+static int
+by_x(const void *a, const void *b)
+{
+	const struct point *p = a, *q = b;
+
+	return (p->x > q->x) - (p->x < q->x);
+}
+
+/* The points of one layout; y <= 0 cannot sit on a log axis and is left out. */
+static struct series
+collect(const struct result *rows, size_t nrows, unsigned layout,
+    const char *field, enum workload workload)
+{
+	struct series s = { calloc(nrows + 1, sizeof(struct point)), 0 };
+	size_t r;
+	double y;
+
+	if (s.points == NULL)
+		return s;
+	for (r = 0; r < nrows; r++) {
+		if (rows[r].layout != layout || rows[r].workload != workload ||
+		    report_number(&rows[r], field, &y) != 0 || y <= 0)
+			continue;
+		s.points[s.count].x = x_value(rows[r].config);
+		s.points[s.count].y = y;
+		s.count++;
+	}
+	qsort(s.points, s.count, sizeof(*s.points), by_x);
+	return s;
+}
+
+/* First layout over second at every x both have. */
+static struct series
+ratio_of(const struct series *a, const struct series *b)
+{
+	struct series s = { calloc(a->count + 1, sizeof(struct point)), 0 };
+	size_t i, j;
+
+	if (s.points == NULL)
+		return s;
+	for (i = 0; i < a->count; i++)
+		for (j = 0; j < b->count; j++)
+			if (a->points[i].x == b->points[j].x) {
+				s.points[s.count].x = a->points[i].x;
+				s.points[s.count].y = a->points[i].y /
+				    b->points[j].y;
+				s.count++;
+				break;
+			}
+	return s;
+}
+
+/* Axes ---------------------------------------------------------------- */
+
+static double
+to_pixel(const struct axis *axis, double v)
+{
+	double t;
+
+	if (axis->log)
+		t = (log10(v) - log10(axis->lo)) /
+		    (log10(axis->hi) - log10(axis->lo));
+	else
+		t = (v - axis->lo) / (axis->hi - axis->lo);
+	return axis->from + t * (axis->to - axis->from);
+}
+
+/* 1, 2 or 5 times a power of ten, giving about `ticks` steps over span. */
+static double
+nice_step(double span, int ticks)
+{
+	double raw = span / ticks;
+	double power = pow(10, floor(log10(raw)));
+	double m = raw / power;
+
+	return power * (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10);
+}
+
+static void
+linear_axis(struct axis *axis, double hi)
+{
+	double step = nice_step(hi > 0 ? hi : 1, 5);
+
+	axis->log = false;
+	axis->lo = 0;
+	axis->hi = ceil(hi / step) * step;
+	if (axis->hi <= 0)
+		axis->hi = 1;
+}
+
+static void
+log_axis(struct axis *axis, double lo, double hi)
+{
+	axis->log = true;
+	axis->lo = pow(10, floor(log10(lo)));
+	axis->hi = pow(10, ceil(log10(hi)));
+	if (axis->hi <= axis->lo)
+		axis->hi = axis->lo * 10;
+}
+
+static void
+log2_axis(struct axis *axis, double lo, double hi)
+{
+	axis->log = true;
+	axis->lo = pow(2, floor(log2(lo)));
+	axis->hi = pow(2, ceil(log2(hi)));
+	if (axis->hi <= axis->lo)
+		axis->hi = axis->lo * 2;
+}
+
+/* SVG ----------------------------------------------------------------- */
+
+static void
+svg_text(FILE *out, double x, double y, const char *anchor,
+    const char *extra, const char *text)
+{
+	const char *p;
+
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s%s>",
+	    x, y, anchor, *extra ? " " : "", extra);
+	for (p = text; *p != '\0'; p++) {
+		switch (*p) {
+		case '&':	fputs("&amp;", out); break;
+		case '<':	fputs("&lt;", out); break;
+		case '>':	fputs("&gt;", out); break;
+		default:	fputc(*p, out); break;
+		}
+	}
+	fputs("</text>\n", out);
+}
+
+static void
+tick_label(char *buf, size_t size, double v)
+{
+	if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-3))
+		snprintf(buf, size, "%.0e", v);
+	else
+		snprintf(buf, size, "%g", v);
+}
+
+static void
+x_ticks(FILE *out, const struct axis *x, const struct axis *y)
+{
+	double v, step = 0;
+	char label[32];
+
+	if (!x->log)
+		step = nice_step(x->hi - x->lo, 6);
+	for (v = x->lo; v <= x->hi * (1 + 1e-9); v = x->log ? v * (x->hi /
+	    x->lo > 1e4 ? 10 : 2) : v + step) {
+		double px = to_pixel(x, v);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" class=\"grid\"/>\n", px, y->from, px, y->to);
+		tick_label(label, sizeof(label), v);
+		svg_text(out, px, y->from + 18, "middle", "", label);
+	}
+}
+
+static void
+y_ticks(FILE *out, const struct axis *x, const struct axis *y)
+{
+	char label[32];
+	double v;
+
+	for (v = y->lo; v <= y->hi * (1 + 1e-9); v *= 10) {
+		double py = to_pixel(y, v);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" class=\"grid\"/>\n", x->from, py, x->to, py);
+		tick_label(label, sizeof(label), v);
+		svg_text(out, x->from - 8, py + 4, "end", "", label);
+	}
+}
+
+static void
+ratio_ticks(FILE *out, const struct axis *x, const struct axis *r)
+{
+	double step = nice_step(r->hi, 5), v;
+	char label[32];
+
+	for (v = 0; v <= r->hi * (1 + 1e-9); v += step) {
+		double py = to_pixel(r, v);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" class=\"axis\"/>\n", x->to, py, x->to + 5, py);
+		snprintf(label, sizeof(label), "%gx", v);
+		svg_text(out, x->to + 8, py + 4, "start", "", label);
+	}
+}
+
+static void
+polyline(FILE *out, const struct series *s, const struct axis *x,
+    const struct axis *y, const char *style)
+{
+	size_t i;
+
+	fprintf(out, "<polyline %s points=\"", style);
+	for (i = 0; i < s->count; i++)
+		fprintf(out, "%s%.1f,%.1f", i ? " " : "",
+		    to_pixel(x, s->points[i].x), to_pixel(y, s->points[i].y));
+	fputs("\"/>\n", out);
+}
+
+static void
+markers(FILE *out, const struct series *s, const struct axis *x,
+    const struct axis *y, const char *colour)
+{
+	size_t i;
+
+	for (i = 0; i < s->count; i++)
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+		    "fill=\"%s\"/>\n", to_pixel(x, s->points[i].x),
+		    to_pixel(y, s->points[i].y), colour);
+}
+
+static void
+legend_entry(FILE *out, int slot, const char *style, const char *name)
+{
+	double y = TOP + 18 + 18 * slot;
+
+	fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" %s/>\n",
+	    LEFT + 14, y, LEFT + 40, y, style);
+	svg_text(out, LEFT + 46, y + 4, "start", "", name);
+}
+
+/* Entry point --------------------------------------------------------- */
+
+static void
+bounds(const struct series *s, size_t n, double *lo, double *hi, bool x)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < s[i].count; j++) {
+			double v = x ? s[i].points[j].x : s[i].points[j].y;
+
+			if (v < *lo)
+				*lo = v;
+			if (v > *hi)
+				*hi = v;
+		}
+}
+
+/* What the sweep held fixed. */
+static void
+make_title(char *buf, size_t size, const struct config *config,
+    enum workload workload)
+{
+	int n = snprintf(buf, size, "%s on %s, %u-byte entries, model %s",
+	    workload_names[workload], ABI_NAME, ABI_PTR_BYTES,
+	    model_names[config->model]);
+
+	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_ITEMS)
+		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64 " items",
+		    config->items);
+	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_PAGE_SIZE)
+		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
+		    "-byte pages", config->page_bytes);
+	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_RESIDENT)
+		snprintf(buf + n, size - (size_t)n, ", %" PRIu64
+		    " resident pages", config->resident_pages);
+}
+
+static void
+draw(FILE *out, const struct config *config, const char *field,
+    enum workload workload, struct series *lines, const unsigned *which,
+    size_t nlines, const struct series *ratio)
+{
+	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
+	struct axis y = { .from = HEIGHT - BOTTOM, .to = TOP };
+	struct axis r = { .from = HEIGHT - BOTTOM, .to = TOP };
+	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
+	double rlo = INFINITY, rhi = 0;	/* the ratio axis starts at 0 */
+	char title[256], style[128];
+	size_t i;
+
+	bounds(lines, nlines, &xlo, &xhi, true);
+	bounds(lines, nlines, &ylo, &yhi, false);
+	if (xhi / xlo > LOG_X_SPAN)
+		log2_axis(&x, xlo, xhi);
+	else
+		linear_axis(&x, xhi);
+	log_axis(&y, ylo, yhi);
+	bounds(ratio, 1, &rlo, &rhi, false);
+	linear_axis(&r, rhi > 0 ? rhi : 1);
+
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+	    "font-size=\"12\">\n"
+	    "<style>.grid{stroke:#ddd;stroke-width:1}"
+	    ".axis{stroke:#000;stroke-width:1}</style>\n"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+	    WIDTH, HEIGHT, WIDTH, HEIGHT);
+	make_title(title, sizeof(title), config, workload);
+	svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"", title);
+	x_ticks(out, &x, &y);
+	y_ticks(out, &x, &y);
+	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"none\" class=\"axis\"/>\n", LEFT, TOP,
+	    WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+	svg_text(out, (x.from + x.to) / 2, HEIGHT - 25, "middle", "",
+	    x_label(config->sweep));
+	snprintf(style, sizeof(style), "transform=\"rotate(-90 %d %d)\"", 22,
+	    (HEIGHT - BOTTOM + TOP) / 2);
+	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
+	    y_label(field));
+	for (i = 0; i < nlines; i++) {
+		snprintf(style, sizeof(style), "fill=\"none\" stroke=\"%s\" "
+		    "stroke-width=\"2\"", colours[which[i] % 3]);
+		polyline(out, &lines[i], &x, &y, style);
+		markers(out, &lines[i], &x, &y, colours[which[i] % 3]);
+		legend_entry(out, (int)i, style, layouts[which[i]]->name);
+	}
+	if (ratio->count > 0) {
+		snprintf(style, sizeof(style), "fill=\"none\" stroke=\"#000\" "
+		    "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"");
+		ratio_ticks(out, &x, &r);
+		polyline(out, ratio, &x, &r, style);
+		snprintf(title, sizeof(title), "%s / %s (right axis)",
+		    layouts[which[0]]->name, layouts[which[1]]->name);
+		legend_entry(out, (int)nlines, style, title);
+		snprintf(style, sizeof(style), "transform=\"rotate(90 %d %d)\"",
+		    WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2);
+		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
+		    "middle", style, "ratio");
+	}
+	fputs("</svg>\n", out);
+}
+
+int
+plot_write(FILE *out, const struct config *config, const struct result *rows,
+    size_t nrows, const char *field, enum workload workload)
+{
+	struct series lines[LAYOUT_COUNT], ratio = { NULL, 0 };
+	unsigned which[LAYOUT_COUNT];
+	size_t nlines = 0, i;
+	int status = -1;
+
+	for (i = 0; i < LAYOUT_COUNT; i++) {
+		struct series s = collect(rows, nrows, (unsigned)i, field,
+		    workload);
+
+		if (s.count == 0) {
+			free(s.points);
+			continue;
+		}
+		which[nlines] = (unsigned)i;
+		lines[nlines++] = s;
+	}
+	if (nlines >= 2)
+		ratio = ratio_of(&lines[0], &lines[1]);
+	if (nlines > 0) {
+		draw(out, config, field, workload, lines, which, nlines, &ratio);
+		status = 0;
+	}
+	for (i = 0; i < nlines; i++)
+		free(lines[i].points);
+	free(ratio.points);
+	return status;
+}

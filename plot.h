@@ -1,0 +1,21 @@
+/*
+ * plot.h: a sweep's rows as an SVG chart.
+ */
+#ifndef PLOT_H
+#define PLOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "workload.h"
+
+/*
+ * Plots `field` (a numeric report field) of the rows of `workload`
+ * against the swept parameter of config.  Returns 0, or -1 if no row
+ * has a positive value to plot.
+ */
+int	plot_write(FILE *, const struct config *, const struct result *,
+	    size_t nrows, const char *field, enum workload);
+
+#endif

@@ -1,0 +1,142 @@
+/*
+ * sweep.c: parsing sweep lists.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+#include "sweep.h"
+
+static const char *const params[] = { "resident", "items", "page-size",
+    NULL };
+
+/* Bounds a single value may have; the run checks the rest per point. */
+#define MAX_RESIDENT_PAGES	((uint64_t)UINT32_MAX)
+#define MAX_RESIDENT_BYTES	((uint64_t)1 << 46)
+#define MAX_SWEPT_PAGE		((uint64_t)1 << 30)
+
+static int
+parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
+{
+	switch (spec->param) {
+	case SWEEP_RESIDENT:
+		if (has_size_suffix(text) != spec->bytes)
+			return -1;
+		if (spec->bytes)
+			return parse_size(text, 1, MAX_RESIDENT_BYTES, out);
+		return parse_count(text, 1, MAX_RESIDENT_PAGES, out);
+	case SWEEP_ITEMS:
+		return parse_count(text, 1, UINT32_MAX, out);
+	case SWEEP_PAGE_SIZE:
+		return parse_size(text, 1, MAX_SWEPT_PAGE, out);
+	case SWEEP_NONE:
+		break;
+	}
+	return -1;
+}
+
+static int
+add(struct sweep_spec *spec, uint64_t value)
+{
+	if (spec->count == SWEEP_MAX_POINTS)
+		return -1;
+	spec->values[spec->count++] = value;
+	return 0;
+}
+
+/* A..B:xF or A..B:+S, already split at ".." and ":". */
+static int
+add_range(struct sweep_spec *spec, const char *from, const char *to,
+    const char *step, char *why, size_t why_size)
+{
+	uint64_t a, b, by, v;
+	char kind = step[0];
+
+	if (parse_value(spec, from, &a) != 0 || parse_value(spec, to, &b) != 0 ||
+	    a > b) {
+		snprintf(why, why_size, "'%s..%s' is not a rising range of "
+		    "values", from, to);
+		return -1;
+	}
+	if ((kind != 'x' && kind != '+') ||
+	    parse_count(step + 1, kind == 'x' ? 2 : 1, UINT32_MAX, &by) != 0) {
+		snprintf(why, why_size, "step '%s' is not xF (F >= 2) or +S "
+		    "(S >= 1)", step);
+		return -1;
+	}
+	for (v = a; v < b;) {
+		if (add(spec, v) != 0)
+			goto too_many;
+		if (kind == 'x' ? v > b / by : v > b - by)
+			break;
+		v = kind == 'x' ? v * by : v + by;
+	}
+	if (add(spec, b) != 0)
+		goto too_many;
+	return 0;
+too_many:
+	snprintf(why, why_size, "more than %d points", SWEEP_MAX_POINTS);
+	return -1;
+}
+
+static int
+add_term(struct sweep_spec *spec, char *term, char *why, size_t why_size)
+{
+	char *dots = strstr(term, "..");
+	char *colon;
+	uint64_t v;
+
+	if (dots == NULL) {
+		if (parse_value(spec, term, &v) == 0 && add(spec, v) == 0)
+			return 0;
+		snprintf(why, why_size, "'%s' is not a value for %s", term,
+		    params[spec->param - SWEEP_RESIDENT]);
+		return -1;
+	}
+	colon = strchr(dots, ':');
+	if (colon == NULL) {
+		snprintf(why, why_size, "range '%s' needs a step, :xF or :+S",
+		    term);
+		return -1;
+	}
+	*dots = '\0';
+	*colon = '\0';
+	return add_range(spec, term, dots + 2, colon + 1, why, why_size);
+}
+
+int
+sweep_parse(const char *text, struct sweep_spec *spec, char *why,
+    size_t why_size)
+{
+	char buf[1024], *equals, *term, *next;
+	size_t first_len;
+	unsigned param;
+
+	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
+		snprintf(why, why_size, "longer than %zu characters",
+		    sizeof(buf) - 1);
+		return -1;
+	}
+	equals = strchr(buf, '=');
+	if (equals != NULL)
+		*equals = '\0';
+	if (equals == NULL || parse_name(buf, params, &param) != 0) {
+		snprintf(why, why_size, "'%s' is not PARAM=LIST with PARAM "
+		    "resident, items or page-size", text);
+		return -1;
+	}
+	memset(spec, 0, sizeof(*spec));
+	spec->param = SWEEP_RESIDENT + param;
+	/* A resident list is in pages or in bytes throughout: the first says. */
+	first_len = strcspn(equals + 1, ",.");
+	spec->bytes = spec->param == SWEEP_RESIDENT && first_len > 0 &&
+	    strchr("kKmMgG", equals[first_len]) != NULL;
+	for (term = equals + 1; term != NULL; term = next) {
+		next = strchr(term, ',');
+		if (next != NULL)
+			*next++ = '\0';
+		if (add_term(spec, term, why, why_size) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# reproduce.sh: remake the article's figures and tables with bheapsim.
+#
+#   sh tools/reproduce.sh            into results/ (about 10 minutes)
+#   QUICK=1 sh tools/reproduce.sh    the same pipeline on small sizes,
+#                                    into build/reproduce-quick/
+#
+# Every command is appended to OUT/commands.txt as it runs.  Fault counts
+# depend only on the options, so a rerun gives the same counts; times
+# differ from machine to machine.  The 4-byte-pointer runs use the ia32
+# build (make abi), which runs natively on any x86-64 Linux with IA32
+# emulation; the per-ABI table comes from make compare.
+set -eu
+
+bin=./bheapsim
+ia32=build/ia32/bheapsim
+
+if [ "${QUICK:-0}" = 1 ]; then
+	out=build/reproduce-quick
+	items=20K
+	array_sweep=1..40:x2
+	closeup_sweep=1,2,4,8,16
+	full_sweep=1..119:x4
+	page_items=40K
+	page_ops=10K
+	abi_items=20K
+else
+	out=results
+	items=1M
+	# A handful of pages up to the whole array: 1M x 8 bytes = 1954 pages.
+	array_sweep=2,4,8,10,16..1024:x2,1954
+	# Kamp's Figure 2: 0 to 64 KiB resident.
+	closeup_sweep=1..16:+1
+	# Array and items together: 1954 + 3907 pages.
+	full_sweep=2,4,8,10,16..4096:x4,5861
+	page_items=16M
+	page_ops=1M
+	abi_items=500K
+fi
+mkdir -p "$out"
+: >"$out/commands.txt"
+
+run() {
+	echo "$*" >>"$out/commands.txt"
+	"$@"
+}
+
+# summarize CSV: resident pages, faults/op per layout, binheap/bheap ratio.
+summarize() {
+	awk -F, -v key="$2" '
+	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{
+		k = $col[key]; l = $col["layout"]
+		if (!(k in seen)) { seen[k] = 1; order[n++] = k }
+		f[k, l] = $col["faults_per_op"]; m[k, l] = $col["modeled_s"]
+		if (!(l in ls)) { ls[l] = 1; layouts[nl++] = l }
+	}
+	END {
+		printf "| %s |", key
+		for (j = 0; j < nl; j++) printf " %s faults/op | %s modeled s |", layouts[j], layouts[j]
+		print " binheap/bheap |"
+		printf "|---:|"
+		for (j = 0; j < nl; j++) printf "---:|---:|"
+		print "---:|"
+		for (i = 0; i < n; i++) {
+			k = order[i]; printf "| %s |", k
+			for (j = 0; j < nl; j++) printf " %s | %s |", f[k, layouts[j]], m[k, layouts[j]]
+			b = f[k, "bheap"]
+			if (b > 0) printf " %.2fx |\n", f[k, "binheap"] / b
+			else print " - |"
+		}
+	}' "$1" >"${1%.csv}.md"
+}
+
+echo "== 1. Kamp's figure: $items items, 4 KiB pages, model array, replace" >&2
+run "$bin" --items "$items" --model array --workload replace \
+    --sweep "resident=$array_sweep" \
+    --output "$out/kamp-array.csv" --plot "$out/kamp-array.svg"
+summarize "$out/kamp-array.csv" resident_pages
+run "$bin" --items "$items" --model array --workload replace \
+    --sweep "resident=$closeup_sweep" \
+    --output "$out/kamp-array-closeup.csv" \
+    --plot "$out/kamp-array-closeup.svg"
+summarize "$out/kamp-array-closeup.csv" resident_pages
+run "$bin" --items "$items" --model array --workload replace \
+    --sweep "resident=$closeup_sweep" --plot-y faults_per_op \
+    --format csv --plot "$out/kamp-array-closeup-faults.svg" >/dev/null
+
+echo "== 2. The same with item pages counted (model full)" >&2
+run "$bin" --items "$items" --model full --workload replace \
+    --sweep "resident=$full_sweep" \
+    --output "$out/kamp-full.csv" --plot "$out/kamp-full.svg"
+summarize "$out/kamp-full.csv" resident_pages
+
+echo "== 3. Per-ABI table (make compare)" >&2
+echo "make compare ITEMS=$abi_items" >>"$out/commands.txt"
+make -s compare ITEMS="$abi_items"
+mkdir -p "$out/abi"
+cp build/compare.csv "$out/abi/compare.csv"
+cp build/compare.md "$out/abi/compare.md"
+
+echo "== 4. Page size, 4 KiB to 2 MiB, 8- and 4-byte pointers" >&2
+for binary in "$bin" "$ia32"; do
+	ptr=$("$binary" --version | sed -n 's/.* \([0-9]*\)-byte pointers.*/\1/p')
+	run "$binary" --items "$page_items" --ops "$page_ops" --model array \
+	    --workload replace --layout binheap,bheap --resident 4 \
+	    --sweep page-size=4K..2M:x2 --plot-y faults_per_op \
+	    --output "$out/pagesize-ptr$ptr.csv" \
+	    --plot "$out/pagesize-ptr$ptr.svg"
+	summarize "$out/pagesize-ptr$ptr.csv" page_bytes
+done
+echo "results in $out/" >&2
