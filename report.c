@@ -20,7 +20,11 @@ enum field {
 	F_SIM_FAULTS, F_FAULTS_PER_OP, F_MINFLT, F_MAJFLT, F_MAXRSS_KIB,
 	F_VSZ_KIB, F_WALL_S, F_NS_PER_OP, F_MODELED_S, F_SEED, F_VM,
 	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
-	F_DISK_LATENCY_MS, F_ARITY, F_COUNT
+	F_DISK_LATENCY_MS, F_ARITY, F_FAULTS_MIN, F_FAULTS_P50, F_FAULTS_P99,
+	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
+	F_COUNT,
+	/* The table's own: the distributions in one cell each. */
+	F_FAULTS_DIST, F_PAGES_DIST
 };
 
 const char *const report_fields[F_COUNT + 1] = {
@@ -29,7 +33,9 @@ const char *const report_fields[F_COUNT + 1] = {
 	"sim_faults", "faults_per_op", "minflt", "majflt", "maxrss_kib",
 	"vsz_kib", "wall_s", "ns_per_op", "modeled_s", "seed", "vm",
 	"item_bytes", "pages_touched", "rss_kib", "data_kib", "cpu_s",
-	"disk_latency_ms", "arity", NULL
+	"disk_latency_ms", "arity", "faults_per_op_min", "faults_per_op_p50",
+	"faults_per_op_p99", "faults_per_op_max", "pages_per_op_min",
+	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max", NULL
 };
 
 enum kind { TEXT, NUMBER, ABSENT };
@@ -91,6 +97,17 @@ real(double x, int decimals)
 	struct value v = { .kind = NUMBER };
 
 	snprintf(v.text, sizeof(v.text), "%.*f", decimals, x);
+	return v;
+}
+
+/* "min/p50/p99/max" in one table cell. */
+static struct value
+distribution(const struct vmsim_dist *dist)
+{
+	struct value v = { .kind = TEXT };
+
+	snprintf(v.text, sizeof(v.text), "%" PRIu64 "/%" PRIu64 "/%" PRIu64
+	    "/%" PRIu64, dist->min, dist->median, dist->p99, dist->max);
 	return v;
 }
 
@@ -156,6 +173,26 @@ field_value(enum field f, const struct result *row)
 	case F_DISK_LATENCY_MS:
 		return real((double)config->disk_latency_ns / 1e6, 6);
 	case F_ARITY:		return arity(row);
+	case F_FAULTS_MIN:
+		return simulated(row, integer(row->sim.faults_per_op.min));
+	case F_FAULTS_P50:
+		return simulated(row, integer(row->sim.faults_per_op.median));
+	case F_FAULTS_P99:
+		return simulated(row, integer(row->sim.faults_per_op.p99));
+	case F_FAULTS_MAX:
+		return simulated(row, integer(row->sim.faults_per_op.max));
+	case F_PAGES_MIN:
+		return simulated(row, integer(row->sim.pages_per_op.min));
+	case F_PAGES_P50:
+		return simulated(row, integer(row->sim.pages_per_op.median));
+	case F_PAGES_P99:
+		return simulated(row, integer(row->sim.pages_per_op.p99));
+	case F_PAGES_MAX:
+		return simulated(row, integer(row->sim.pages_per_op.max));
+	case F_FAULTS_DIST:
+		return simulated(row, distribution(&row->sim.faults_per_op));
+	case F_PAGES_DIST:
+		return simulated(row, distribution(&row->sim.pages_per_op));
 	case F_COUNT:
 		break;
 	}
@@ -262,7 +299,8 @@ static const struct column {
 	{ F_ACCESSES, "accesses", 11 },
 	{ F_SIM_FAULTS, "faults", 10 },
 	{ F_FAULTS_PER_OP, "faults/op", 10 },
-	{ F_PAGES_TOUCHED, "pages", 7 },
+	{ F_FAULTS_DIST, "op faults min/50/99/max", 23 },
+	{ F_PAGES_DIST, "op pages min/50/99/max", 22 },
 	{ F_MINFLT, "minflt", 7 },
 	{ F_MAXRSS_KIB, "maxrss_KiB", 10 },
 	{ F_NS_PER_OP, "ns/op", 8 },

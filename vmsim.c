@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "vmsim.h"
@@ -61,14 +62,18 @@ vmsim_create(uint32_t heap_pages, uint32_t item_pages, uint32_t budget)
 	if (vm == NULL)
 		return NULL;
 	vm->pages = calloc(total + 1, sizeof(*vm->pages));
-	if (vm->pages == NULL) {
-		free(vm);
+	vm->fault_hist = calloc(1, sizeof(*vm->fault_hist));
+	vm->page_hist = calloc(1, sizeof(*vm->page_hist));
+	if (vm->pages == NULL || vm->fault_hist == NULL ||
+	    vm->page_hist == NULL) {
+		vmsim_destroy(vm);
 		return NULL;
 	}
 	vm->heap_pages = heap_pages;
 	vm->item_pages = item_pages;
 	vm->budget = budget;
 	vm->mru = VMSIM_NONE;
+	vm->op = 1;
 	for (id = 0; id < total; id++)
 		vm->pages[id].prev = VMSIM_NONE;
 	/* The empty list: the sentinel points at itself. */
@@ -83,6 +88,8 @@ vmsim_destroy(struct vmsim *vm)
 	if (vm == NULL)
 		return;
 	free(vm->pages);
+	free(vm->fault_hist);
+	free(vm->page_hist);
 	free(vm);
 }
 
@@ -116,6 +123,10 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 	vm->accesses = 0;
 	vm->faults = 0;
 	vm->distinct = 0;
+	vm->op_faults = 0;
+	vm->op_pages = 0;
+	memset(vm->fault_hist, 0, sizeof(*vm->fault_hist));
+	memset(vm->page_hist, 0, sizeof(*vm->page_hist));
 	/* Forget the MRU shortcut so the first access stamps its page. */
 	vm->mru = VMSIM_NONE;
 	vm->trace = trace;
@@ -127,6 +138,68 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 		trace_page(trace, vm, "resident ", id);
 }
 
+static void
+hist_add(struct vmsim_hist *hist, uint64_t value)
+{
+	hist->count[value < VMSIM_HIST_MAX ? value : VMSIM_HIST_MAX]++;
+	if (value > hist->max)
+		hist->max = value;
+}
+
+void
+vmsim_op_end(struct vmsim *vm)
+{
+	uint32_t id, total = vm->heap_pages + vm->item_pages;
+
+	hist_add(vm->fault_hist, vm->faults - vm->op_faults);
+	hist_add(vm->page_hist, vm->op_pages);
+	vm->op_faults = vm->faults;
+	vm->op_pages = 0;
+	/* The next operation's first access must stamp its page, even the MRU. */
+	vm->mru = VMSIM_NONE;
+	if (++vm->op != 0)
+		return;
+	/* After 2^32 operations old stamps would look new: clear them. */
+	for (id = 0; id < total; id++)
+		vm->pages[id].op = 0;
+	vm->op = 1;
+}
+
+/* The value below which a share `permille` / 1000 of operations lie. */
+static uint64_t
+hist_rank(const struct vmsim_hist *hist, uint64_t n, unsigned permille)
+{
+	uint64_t rank = (n * permille + 999) / 1000, seen = 0;
+	unsigned v;
+
+	if (rank == 0)
+		rank = 1;
+	for (v = 0; v < VMSIM_HIST_MAX; v++) {
+		seen += hist->count[v];
+		if (seen >= rank)
+			return v;
+	}
+	return hist->max;
+}
+
+static struct vmsim_dist
+hist_dist(const struct vmsim_hist *hist)
+{
+	struct vmsim_dist dist = { 0, 0, 0, 0 };
+	uint64_t n = 0;
+	unsigned v;
+
+	for (v = 0; v <= VMSIM_HIST_MAX; v++)
+		n += hist->count[v];
+	if (n == 0)
+		return dist;
+	dist.min = hist_rank(hist, n, 0);
+	dist.median = hist_rank(hist, n, 500);
+	dist.p99 = hist_rank(hist, n, 990);
+	dist.max = hist->max;
+	return dist;
+}
+
 struct vmsim_counts
 vmsim_counts(const struct vmsim *vm)
 {
@@ -134,6 +207,8 @@ vmsim_counts(const struct vmsim *vm)
 		.accesses = vm->accesses,
 		.faults = vm->faults,
 		.distinct = vm->distinct,
+		.faults_per_op = hist_dist(vm->fault_hist),
+		.pages_per_op = hist_dist(vm->page_hist),
 	};
 
 	return counts;
@@ -151,6 +226,10 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 	if (pg->phase != vm->phase) {
 		pg->phase = vm->phase;
 		vm->distinct++;
+	}
+	if (pg->op != vm->op) {
+		pg->op = vm->op;
+		vm->op_pages++;
 	}
 	if (pg->prev != VMSIM_NONE) {
 		unlink_page(vm, id);

@@ -11,7 +11,9 @@
  * heap_pages+item_pages-1 are the item arena's.  One resident set serves
  * both, as one process's memory would.
  *
- * Counters cover one phase: vmsim_phase() starts a new one.  With a trace
+ * Counters cover one phase: vmsim_phase() starts a new one.  Within a
+ * phase, vmsim_op_end() closes one operation, whose faults and distinct
+ * pages go into the phase's distributions.  With a trace
  * file, vmsim_phase() first writes the resident set (least recently used
  * first) and every access of the phase is then written as it happens.
  */
@@ -23,11 +25,20 @@
 
 #define VMSIM_NONE UINT32_MAX
 
-/* Per page: 12 bytes of bookkeeping, LRU links and the phase last seen. */
+/* Per page: 16 bytes, LRU links and the phase and operation last seen. */
 struct vmsim_page {
 	uint32_t	prev;		/* VMSIM_NONE: not resident */
 	uint32_t	next;
 	uint32_t	phase;
+	uint32_t	op;
+};
+
+/* Per-operation counts: exact up to VMSIM_HIST_MAX, clamped above. */
+#define VMSIM_HIST_MAX 4095
+
+struct vmsim_hist {
+	uint64_t	count[VMSIM_HIST_MAX + 1];
+	uint64_t	max;
 };
 
 /*
@@ -45,16 +56,30 @@ struct vmsim {
 	uint64_t	accesses;
 	uint64_t	faults;
 	uint64_t	distinct;	/* pages touched at least once this phase */
+	uint32_t	op;		/* operation number, for page stamps */
+	uint64_t	op_faults;	/* faults when this operation began */
+	uint64_t	op_pages;	/* distinct pages of this operation */
+	struct vmsim_hist *fault_hist;	/* faults per operation */
+	struct vmsim_hist *page_hist;	/* distinct pages per operation */
 	FILE		*trace;
 	/* Told of every eviction, so that the real page can go too. */
 	void		(*evict)(void *context, uint32_t page);
 	void		*evict_context;
 };
 
+struct vmsim_dist {
+	uint64_t	min;
+	uint64_t	median;
+	uint64_t	p99;
+	uint64_t	max;
+};
+
 struct vmsim_counts {
 	uint64_t	accesses;
 	uint64_t	faults;
 	uint64_t	distinct;
+	struct vmsim_dist faults_per_op;
+	struct vmsim_dist pages_per_op;
 };
 
 /* Returns NULL with errno set if the bookkeeping cannot be allocated. */
@@ -62,6 +87,7 @@ struct vmsim	*vmsim_create(uint32_t heap_pages, uint32_t item_pages,
 		    uint32_t budget);
 void		 vmsim_destroy(struct vmsim *);
 void		 vmsim_phase(struct vmsim *, FILE *trace);
+void		 vmsim_op_end(struct vmsim *);
 struct vmsim_counts vmsim_counts(const struct vmsim *);
 void		 vmsim_access_slow(struct vmsim *, uint32_t page);
 void		 vmsim_on_evict(struct vmsim *,

@@ -49,14 +49,24 @@ random_item(struct run *run)
 
 /* Workloads ---------------------------------------------------------- */
 
+/* Closes one operation for the model's per-operation distributions. */
+static void
+end_op(struct run *run)
+{
+	if (run->vm != NULL)
+		vmsim_op_end(run->vm);
+}
+
 static uint64_t
 fill(struct run *run)
 {
 	uint64_t i;
 
-	for (i = 0; i < run->config->items; i++)
+	for (i = 0; i < run->config->items; i++) {
 		heap_insert(&run->heap, item_at(run, i),
 		    prng_below(&run->rng, KEY_SPAN));
+		end_op(run);
+	}
 	return run->config->items;
 }
 
@@ -71,6 +81,7 @@ replace(struct run *run)
 		run->clock = heap_key(&run->heap, it);
 		heap_insert(&run->heap, it,
 		    run->clock + 1 + prng_below(&run->rng, KEY_SPAN));
+		end_op(run);
 	}
 	return run->config->ops;
 }
@@ -86,6 +97,7 @@ reorder(struct run *run)
 
 		/* Drain may run later, but reorder always finds a full heap. */
 		heap_rekey(&run->heap, it, key);
+		end_op(run);
 	}
 	return run->config->ops;
 }
@@ -111,6 +123,7 @@ mix(struct run *run)
 			heap_delete(&run->heap, it);
 		else
 			heap_rekey(&run->heap, it, key);
+		end_op(run);
 	}
 	return run->config->ops;
 }
@@ -129,6 +142,7 @@ drain(struct run *run)
 			return UINT64_MAX;
 		previous = key;
 		popped++;
+		end_op(run);
 	}
 	return popped;
 }

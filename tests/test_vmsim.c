@@ -193,6 +193,46 @@ START_TEST(accesses_are_counted)
 }
 END_TEST
 
+/* Four operations with known faults and pages: 1, 3, 0 and 2 faults. */
+START_TEST(per_operation_distribution)
+{
+	struct vmsim *vm = vmsim_create(8, 0, 3);
+	struct vmsim_counts counts;
+
+	ck_assert_ptr_nonnull(vm);
+	vmsim_phase(vm, NULL);
+	vmsim_access(vm, 0);		/* 1 fault, 1 page */
+	vmsim_op_end(vm);
+	vmsim_access(vm, 0);		/* 3 faults, 4 pages; evicts 0 */
+	vmsim_access(vm, 1);
+	vmsim_access(vm, 2);
+	vmsim_access(vm, 3);
+	vmsim_access(vm, 3);
+	vmsim_op_end(vm);
+	vmsim_access(vm, 3);		/* 0 faults, 1 page: the MRU page */
+	vmsim_op_end(vm);
+	vmsim_access(vm, 0);		/* 2 faults, 2 pages */
+	vmsim_access(vm, 4);
+	vmsim_op_end(vm);
+	counts = vmsim_counts(vm);
+	ck_assert_uint_eq(counts.faults, 6);
+	ck_assert_uint_eq(counts.faults_per_op.min, 0);
+	ck_assert_uint_eq(counts.faults_per_op.median, 1);
+	ck_assert_uint_eq(counts.faults_per_op.p99, 3);
+	ck_assert_uint_eq(counts.faults_per_op.max, 3);
+	ck_assert_uint_eq(counts.pages_per_op.min, 1);
+	ck_assert_uint_eq(counts.pages_per_op.median, 1);
+	ck_assert_uint_eq(counts.pages_per_op.p99, 4);
+	ck_assert_uint_eq(counts.pages_per_op.max, 4);
+	/* A new phase starts new distributions. */
+	vmsim_phase(vm, NULL);
+	counts = vmsim_counts(vm);
+	ck_assert_uint_eq(counts.faults_per_op.max, 0);
+	ck_assert_uint_eq(counts.pages_per_op.max, 0);
+	vmsim_destroy(vm);
+}
+END_TEST
+
 START_TEST(refuses_impossible_models)
 {
 	ck_assert_ptr_null(vmsim_create(4, 0, 0));
@@ -222,6 +262,7 @@ vmsim_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, lru_matches_naive, 0, 8);
 	tcase_add_test(tc, accesses_are_counted);
+	tcase_add_test(tc, per_operation_distribution);
 	tcase_add_test(tc, refuses_impossible_models);
 	tcase_add_test(tc, kernel_figures);
 	suite_add_tcase(suite, tc);
