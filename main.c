@@ -38,6 +38,7 @@
 #define MAX_PAGE_BYTES	((uint64_t)1 << 30)
 #define MAX_ITEM_BYTES	((uint64_t)1 << 20)
 #define MAX_RESIDENT_BYTES ((uint64_t)1 << 46)
+#define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
 #define MAP_COUNT_SPARE	1000	/* mappings left for libc, stack, ... */
 #define MAX_LATENCY_NS	((uint64_t)3600 * 1000000000)	/* an hour */
 
@@ -252,16 +253,33 @@ check_item_bytes(const struct config *config)
 		    sizeof(struct item), MAX_ITEM_BYTES);
 }
 
+/* What one layout's run maps: both arenas and the model's records. */
+static uint64_t
+memory_need(const struct config *config)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t need = fp.array_bytes + fp.item_bytes;
+
+	if (config->vm != VM_OFF)
+		need += (fp.tracked_pages + 1) * sizeof(struct vmsim_page);
+	return need;
+}
+
+static uint64_t
+physical_memory(void)
+{
+	return (uint64_t)sysconf(_SC_PHYS_PAGES) *
+	    (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
 /* Refuses what the address space, or unless forced the machine, cannot hold. */
 static void
 check_memory(const struct config *config, bool force)
 {
 	struct footprint fp = config_footprint(config);
-	uint64_t need = fp.array_bytes + fp.item_bytes;
-	uint64_t physical;
+	uint64_t need = memory_need(config);
+	uint64_t physical = physical_memory();
 
-	if (config->vm != VM_OFF)
-		need += (fp.tracked_pages + 1) * sizeof(struct vmsim_page);
 	if (fp.tracked_pages > VMSIM_MAX_PAGES)
 		errx(EXIT_USAGE, "--items: %" PRIu64 " items make %" PRIu64
 		    " pages, more than the model's %" PRIu64 "; use larger "
@@ -271,8 +289,6 @@ check_memory(const struct config *config, bool force)
 		errx(EXIT_USAGE, "--items: %" PRIu64 " items need %.2f GiB, "
 		    "more than the %.0f GiB address space of %s", config->items,
 		    gib(need), gib(ABI_ADDRESS_SPACE), ABI_NAME);
-	physical = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-	    (uint64_t)sysconf(_SC_PAGESIZE);
 	if (need > physical && !force)
 		errx(EXIT_USAGE, "--items: %" PRIu64 " items need %.2f GiB, "
 		    "more than this machine's %.2f GiB of memory (--force "
@@ -639,6 +655,29 @@ configure(int argc, char *argv[], struct plan *plan)
 	finish_point(base, &raw);
 }
 
+/* A run that needs a lot of memory says so before it starts. */
+static void
+note_memory(const struct plan *plan)
+{
+	const struct config *largest = &plan->points[0];
+	struct footprint fp;
+	uint64_t need;
+	size_t i;
+
+	for (i = 1; i < plan->npoints; i++)
+		if (memory_need(&plan->points[i]) > memory_need(largest))
+			largest = &plan->points[i];
+	need = memory_need(largest);
+	if (need < NOTE_MEMORY_BYTES)
+		return;
+	fp = config_footprint(largest);
+	warnx("%" PRIu64 " items need %.2f GiB per layout run (heap array "
+	    "%.2f, items %.2f, page model %.2f); this machine has %.2f GiB",
+	    largest->items, gib(need), gib(fp.array_bytes),
+	    gib(fp.item_bytes), gib(need - fp.array_bytes - fp.item_bytes),
+	    gib(physical_memory()));
+}
+
 /* Running ------------------------------------------------------------ */
 
 struct rows {
@@ -785,6 +824,7 @@ main(int argc, char *argv[])
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
 	configure(argc, argv, &plan);
+	note_memory(&plan);
 	open_outputs(&out, &plan);
 	experiment_trap_interrupts();
 	status = run_plan(&plan, out.trace.stream, &rows);
