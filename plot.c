@@ -24,9 +24,12 @@
 #define HEIGHT		520
 #define LEFT		90	/* room for the y labels */
 #define RIGHT		90	/* and for the ratio axis */
-#define TOP		60
+#define TOP		76
 #define BOTTOM		70
 #define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
+#define RATIO_STYLE \
+	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
+	"stroke-dasharray=\"6 4\""
 
 static const char *const colours[] = { "#d62728", "#1f77b4", "#2ca02c" };
 
@@ -318,13 +321,23 @@ markers(FILE *out, const struct series *s, const struct axis *x,
 }
 
 static void
-legend_entry(FILE *out, int slot, const char *style, const char *name)
+line_style(char *buf, size_t size, unsigned layout)
 {
-	double y = TOP + 18 + 18 * slot;
+	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"",
+	    colours[layout % 3]);
+}
 
-	fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" %s/>\n",
-	    LEFT + 14, y, LEFT + 40, y, style);
-	svg_text(out, LEFT + 46, y + 4, "start", "", name);
+/* Draws one entry at x; returns where the next one starts. */
+static double
+legend_entry(FILE *out, double x, const char *style, const char *name)
+{
+	double y = TOP - 16;
+
+	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
+	svg_text(out, x + 32, y + 4, "start", "", name);
+	/* About 7 pixels a character at 12 px sans-serif. */
+	return x + 32 + 7.0 * (double)strlen(name) + 24;
 }
 
 /* Entry point --------------------------------------------------------- */
@@ -376,6 +389,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
 	double rlo = INFINITY, rhi = 0;	/* the ratio axis starts at 0 */
 	char title[256], style[128];
+	double legend_x;
 	size_t i;
 
 	bounds(lines, nlines, &xlo, &xhi, true);
@@ -410,24 +424,29 @@ draw(FILE *out, const struct config *config, const char *field,
 	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
 	    y_label(field));
 	for (i = 0; i < nlines; i++) {
-		snprintf(style, sizeof(style), "fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"2\"", colours[which[i] % 3]);
+		line_style(style, sizeof(style), which[i]);
 		polyline(out, &lines[i], &x, &y, style);
 		markers(out, &lines[i], &x, &y, colours[which[i] % 3]);
-		legend_entry(out, (int)i, style, layouts[which[i]]->name);
 	}
 	if (ratio->count > 0) {
-		snprintf(style, sizeof(style), "fill=\"none\" stroke=\"#000\" "
-		    "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"");
 		ratio_ticks(out, &x, &r);
-		polyline(out, ratio, &x, &r, style);
-		snprintf(title, sizeof(title), "%s / %s (right axis)",
-		    layouts[which[0]]->name, layouts[which[1]]->name);
-		legend_entry(out, (int)nlines, style, title);
+		polyline(out, ratio, &x, &r, RATIO_STYLE);
 		snprintf(style, sizeof(style), "transform=\"rotate(90 %d %d)\"",
 		    WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2);
 		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
 		    "middle", style, "ratio");
+	}
+	/* One row between the title and the plot, clear of every line. */
+	legend_x = LEFT;
+	for (i = 0; i < nlines; i++) {
+		line_style(style, sizeof(style), which[i]);
+		legend_x = legend_entry(out, legend_x, style,
+		    layouts[which[i]]->name);
+	}
+	if (ratio->count > 0) {
+		snprintf(title, sizeof(title), "%s / %s (right axis)",
+		    layouts[which[0]]->name, layouts[which[1]]->name);
+		legend_entry(out, legend_x, RATIO_STYLE, title);
 	}
 	fputs("</svg>\n", out);
 }
