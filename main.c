@@ -95,7 +95,8 @@ help(void)
 "                     (2^10, 2^20, 2^30 bytes) (default 10 pages)\n"
 "  --page-size BYTES  modeled page size, a power of two holding at least\n"
 "                     8 pointers (default 4K)\n"
-"  --item-bytes B     bytes per item, at least %zu (default %zu)\n"
+"  --item-bytes B     bytes per item, a multiple of %zu from %zu to 1M\n"
+"                     (default %zu)\n"
 "  --disk-latency T   cost of one fault in modeled time: ns, us, ms or s;\n"
 "                     a bare number is ms (default 1ms)\n"
 "  --vm MODE          sim: track every access (default); off: run untracked;\n"
@@ -116,13 +117,14 @@ help(void)
 "                     comma-separated, e.g. resident=4..1954:x2\n"
 "  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
 "                     and the first two layouts' ratio\n"
-"  --plot-y FIELD     the numeric report field to plot (default modeled_s)\n"
+"  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
+"                     ns_per_op with --vm off)\n"
 "  --help, --version  print this, or the version and build ABI\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
 "130 interrupted.\n",
 	    DARY_MIN_ARITY, DARY_MAX_ARITY, DARY_DEFAULT_ARITY,
-	    sizeof(struct item), sizeof(struct item));
+	    _Alignof(struct item), sizeof(struct item), sizeof(struct item));
 	exit(0);
 }
 
@@ -691,6 +693,9 @@ keep_rows(struct rows *rows, const struct experiment *experiment)
 {
 	size_t need = rows->count + experiment->nrows;
 
+	/* An interrupt can come before the first row: nothing to copy. */
+	if (experiment->nrows == 0)
+		return;
 	if (need > rows->capacity) {
 		size_t capacity = need * 2;
 		struct result *grown = reallocarray(rows->rows, capacity,
