@@ -107,8 +107,8 @@ echo "== 3. Per-ABI table (make compare)" >&2
 echo "make compare ITEMS=$abi_items" >>"$out/commands.txt"
 make -s compare ITEMS="$abi_items"
 mkdir -p "$out/abi"
-cp build/compare.csv "$out/abi/compare.csv"
-cp build/compare.md "$out/abi/compare.md"
+cp build/compare.csv "$out/abi/compare-$abi_items.csv"
+cp build/compare.md "$out/abi/compare-$abi_items.md"
 
 echo "== 4. Page size, 4 KiB to 2 MiB, 8- and 4-byte pointers" >&2
 for binary in "$bin" "$ia32"; do
