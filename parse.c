@@ -93,11 +93,16 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 	if (!isdigit((unsigned char)*p))
 		return -1;
 	for (; isdigit((unsigned char)*p); p++) {
-		if (whole > max_ns)
+		unsigned digit = (unsigned)(*p - '0');
+
+		if (whole > (UINT64_MAX - digit) / 10)
 			return -1;
-		whole = whole * 10 + (uint64_t)(*p - '0');
+		whole = whole * 10 + digit;
 	}
 	if (*p == '.') {
+		/* "5." is not a number: a point needs a digit after it. */
+		if (!isdigit((unsigned char)p[1]))
+			return -1;
 		for (p++; isdigit((unsigned char)*p); p++) {
 			/* Nine digits resolve a nanosecond in seconds; more add nothing. */
 			if (fraction_unit < 1000000000) {
@@ -107,13 +112,17 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 		}
 	}
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		uint64_t ns = units[i].ns;
+		uint64_t ns = units[i].ns, part;
 
 		if (strcmp(p, units[i].suffix) != 0)
 			continue;
 		if (whole > max_ns / ns)
 			return -1;
-		whole = whole * ns + fraction * ns / fraction_unit;
+		/* fraction * ns < 10^18: no wrap; the sum is checked before. */
+		part = fraction * ns / fraction_unit;
+		if (part > UINT64_MAX - whole * ns)
+			return -1;
+		whole = whole * ns + part;
 		if (whole > max_ns)
 			return -1;
 		*out = whole;

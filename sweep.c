@@ -67,7 +67,8 @@ add_range(struct sweep_spec *spec, const char *from, const char *to,
 	for (v = a; v < b;) {
 		if (add(spec, v) != 0)
 			goto too_many;
-		if (kind == 'x' ? v > b / by : v > b - by)
+		/* The next value would pass B (or wrap): B ends the range. */
+		if (kind == 'x' ? v > b / by : by > b - v)
 			break;
 		v = kind == 'x' ? v * by : v + by;
 	}

@@ -85,6 +85,11 @@ START_TEST(durations)
 	ck_assert_int_eq(parse_duration_ns("1h", max, &v), -1);
 	ck_assert_int_eq(parse_duration_ns("-1ms", max, &v), -1);
 	ck_assert_int_eq(parse_duration_ns(".5ms", max, &v), -1);
+	ck_assert_int_eq(parse_duration_ns("5.", max, &v), -1);
+	ck_assert_int_eq(parse_duration_ns("18446744073.999s", UINT64_MAX, &v),
+	    -1);
+	ck_assert_int_eq(parse_duration_ns("99999999999999999999ns",
+	    UINT64_MAX, &v), -1);
 	ck_assert_int_eq(parse_duration_ns("", max, &v), -1);
 }
 END_TEST
