@@ -4,6 +4,7 @@
  * shifts and masks; and the d-ary heap's, rounded up where dary.c
  * rounds down.
  */
+#include "layout.h"
 #include "tests.h"
 
 uint64_t
@@ -48,4 +49,15 @@ uint64_t
 ref_dary_first_child(uint64_t arity, uint64_t u)
 {
 	return arity * u - arity + 2;
+}
+
+uint64_t
+ref_parent(const struct layout *layout, const struct shape *shape,
+    uint64_t u)
+{
+	if (layout == &binheap_layout)
+		return u / 2;
+	if (layout == &dary_layout)
+		return ref_dary_parent(shape->arity, u);
+	return ref_bheap_parent((uint64_t)1 << shape->page_shift, u);
 }

@@ -47,16 +47,6 @@ struct fixture {
 	uint64_t	 key_span;	/* small spans force equal keys */
 };
 
-static uint64_t
-expected_parent(const struct heap *heap, uint64_t u)
-{
-	if (heap->layout == &binheap_layout)
-		return u / 2;
-	if (heap->layout == &dary_layout)
-		return ref_dary_parent(heap->shape.arity, u);
-	return ref_bheap_parent((uint64_t)1 << heap->shape.page_shift, u);
-}
-
 static size_t
 item_number(const struct fixture *fx, const struct item *it)
 {
@@ -99,8 +89,9 @@ check_against_oracle(struct fixture *fx)
 		need(it->index == u, "item in slot %u says %u", u, it->index);
 		need(it->key == oracle->key[i], "item %zu has key %" PRIu64
 		    ", oracle %" PRIu64, i, it->key, oracle->key[i]);
-		need(u == 1 || fx->slots[expected_parent(heap, u)]->key <=
-		    it->key, "slot %u is smaller than its parent", u);
+		need(u == 1 || fx->slots[ref_parent(heap->layout,
+		    &heap->shape, u)]->key <= it->key,
+		    "slot %u is smaller than its parent", u);
 	}
 	need(heap_check(heap) == 0, "heap_check fails at %u",
 	    heap_check(heap));

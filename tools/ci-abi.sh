@@ -4,7 +4,7 @@
 #   sh tools/ci-abi.sh
 #
 # As root (or with sudo) on Debian 12 with only Debian's mirror reachable:
-# installs the packages (tools/install-abi-deps.sh), builds all three ABIs
+# installs the packages (tools/install-deps.sh abi), builds all three ABIs
 # (make abi), runs the ia32 build here on a short workload, and runs make
 # compare through the guest at ITEMS=20K, checking that x32 reports
 # 4-byte pointers, 1024 entries per 4 KiB page and a smaller VSZ than
@@ -12,35 +12,11 @@
 # CI_ABI_DEPS=no skips the install.
 set -eu
 cd "$(dirname "$0")/.."
+. tools/checks.sh
+trap 'rm -f "$check_log"' EXIT INT TERM
 
 build=build
 items=20K
-passed=0
-failed=0
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT INT TERM
-
-pass() {
-	passed=$((passed + 1))
-	echo "ok: $1"
-}
-
-fail() {
-	failed=$((failed + 1))
-	echo "FAILED: $1"
-}
-
-# check NAME COMMAND...: runs it; its output is shown only if it fails.
-check() {
-	c_name=$1
-	shift
-	if "$@" >"$log" 2>&1; then
-		pass "$c_name"
-	else
-		fail "$c_name"
-		sed 's/^/    /' "$log"
-	fi
-}
 
 # column CSV NAME [ABI]: NAME's values, one a line (of ABI's rows only).
 column() {
@@ -111,7 +87,7 @@ in_guest() {
 
 if [ "${CI_ABI_DEPS:-yes}" != no ]; then
 	check "install the multilib toolchain, qemu and cpio" \
-	    sh tools/install-abi-deps.sh
+	    sh tools/install-deps.sh abi
 fi
 check "make abi builds x86-64, x32 and ia32" make abi
 check "x86-64 --version says x86-64, 8-byte pointers" version_says x86-64 8
@@ -127,7 +103,7 @@ check "make compare ITEMS=$items GUEST=always" make compare ITEMS="$items" \
     GUEST=always GUEST_TIMEOUT=300
 echo "    (make compare took $(($(date +%s) - start)) s)"
 if [ "$failed" -eq "$before" ]; then
-	sed 's/^/    /' "$log"
+	sed 's/^/    /' "$check_log"
 fi
 check "compare.csv: every row measured in the guest" in_guest
 check "compare.csv: x32 has 4-byte pointers" \
@@ -143,5 +119,4 @@ check "compare.csv: ia32 has 4-byte pointers" \
 check "compare.csv: x32 VSZ below x86-64" x32_smaller_vsz
 check "compare.md written" test -s "$build/compare.md"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -1,0 +1,66 @@
+#!/bin/sh
+# fuzz.sh: runs the libFuzzer targets from their committed seed corpora.
+#
+#   sh tools/fuzz.sh [BUILD [SECONDS]]
+#
+# Runs BUILD/fuzz_parse and BUILD/fuzz_heap (default build/fuzz, built by
+# make fuzz) for SECONDS each (default 30), one after the other, each on a
+# copy of tests/fuzz/corpus/NAME so that the committed corpus never
+# changes.  Prints the executions and coverage of each; on a crash prints
+# the fuzzer's report and the command that reproduces it, from the input
+# saved in BUILD/artifacts, and exits 1.
+set -eu
+cd "$(dirname "$0")/.."
+
+build=${1:-build/fuzz}
+seconds=${2:-30}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+status=0
+
+case $seconds in
+'' | *[!0-9]*)
+	echo "fuzz.sh: '$seconds' is not a whole number of seconds" >&2
+	exit 2
+	;;
+esac
+mkdir -p "$build/artifacts"
+
+# stat NAME LOG: a final statistic of libFuzzer's -print_final_stats.
+stat() {
+	sed -n "s/^stat::$1: *//p" "$2"
+}
+
+for target in parse heap; do
+	bin=$build/fuzz_$target
+	if [ ! -x "$bin" ]; then
+		echo "fuzz.sh: $bin is missing: make fuzz-build builds it" >&2
+		exit 1
+	fi
+	# A heap input is 3 bytes an operation: 1 KiB is some 340 of them.
+	case $target in
+	parse) max_len=1100 ;;
+	heap) max_len=1024 ;;
+	esac
+	cp -R "tests/fuzz/corpus/$target" "$tmp/$target"
+	seeds=$(find "$tmp/$target" -type f | wc -l)
+	log=$tmp/$target.log
+	if "$bin" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix="$build/artifacts/$target-" "$tmp/$target" \
+	    >"$log" 2>&1; then
+		cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+		echo "fuzz_$target: $(stat number_of_executed_units "$log")" \
+		    "executions in $seconds s ($(stat average_exec_per_sec "$log")/s)," \
+		    "$seeds seeds, corpus now $(find "$tmp/$target" -type f | wc -l)," \
+		    "$cov, no failure"
+	else
+		status=1
+		echo "fuzz_$target: FAILED after $(stat number_of_executed_units "$log") executions"
+		grep -v -e '^#[0-9]' -e '^INFO:' "$log" | tail -n 60 | sed 's/^/    /'
+		sed -n "s/.*Test unit written to //p" "$log" | while read -r crash; do
+			echo "    reproduce: $bin $crash"
+		done
+	fi
+done
+exit "$status"
