@@ -5,6 +5,8 @@
 #   make bench      ns/op with and without the page model
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
+#   make install    bheapsim and bheapsim.1 under $(DESTDIR)$(PREFIX)
+#   make uninstall  removes them again
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -27,9 +29,10 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
-        tests/reference.o tests/spawn.o tests/test_explain.o
+        tests/reference.o tests/spawn.o tests/test_explain.o tests/test_large.o \
+        tests/test_manual.o
 
-.PHONY: all check bench sanitize reproduce clean
+.PHONY: all check bench sanitize reproduce clean install uninstall
 
 all: bheapsim
 
@@ -47,7 +50,7 @@ tests/run: $(TESTS) $(CORE)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(CORE) $(CHECK_LIBS) $(LDLIBS)
 
 check: bheapsim tests/run
-	BHEAPSIM=./bheapsim tests/run
+	BHEAPSIM=./bheapsim BHEAPSIM_MAN=$(SRCDIR)/bheapsim.1 tests/run
 
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim
@@ -64,8 +67,22 @@ sanitize:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
+# PREFIX=/usr/local by default; DESTDIR stages the tree for a package.
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+
+install: bheapsim
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR)
+	install -m 755 bheapsim $(DESTDIR)$(BINDIR)/bheapsim
+	install -m 644 $(SRCDIR)/bheapsim.1 $(DESTDIR)$(MAN1DIR)/bheapsim.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/bheapsim $(DESTDIR)$(MAN1DIR)/bheapsim.1
+
 clean:
 	rm -f bheapsim *.o tests/*.o tests/run
 	rm -rf build
 
 include $(dir $(lastword $(MAKEFILE_LIST)))mk/abi.mk
+include $(dir $(firstword $(MAKEFILE_LIST)))mk/hardening.mk

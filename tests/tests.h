@@ -70,6 +70,11 @@ uint64_t	ref_bheap_first_child(uint64_t entries, uint64_t u,
 /* The d-ary heap's rules, in another form than dary.c's. */
 uint64_t	ref_dary_parent(uint64_t arity, uint64_t u);
 uint64_t	ref_dary_first_child(uint64_t arity, uint64_t u);
+/* The parent of u under any of the layouts, by the rules above. */
+struct layout;
+struct shape;
+uint64_t	ref_parent(const struct layout *, const struct shape *,
+		    uint64_t u);
 
 Suite	*layout_suite(void);
 Suite	*heap_suite(void);
@@ -77,5 +82,7 @@ Suite	*vmsim_suite(void);
 Suite	*parse_suite(void);
 Suite	*cli_suite(void);
 Suite	*explain_suite(void);
+Suite	*large_suite(void);
+Suite	*manual_suite(void);
 
 #endif
