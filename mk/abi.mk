@@ -86,8 +86,7 @@ $(GUEST_INIT): tools/guest/init.c | $(ABI_TOOLCHAIN)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -m64 $(LDFLAGS) -static -o $@ tools/guest/init.c
 
 deps:
-	sh tools/install-deps.sh
-	sh tools/install-abi-deps.sh
+	sh tools/install-deps.sh abi
 
 x32check: $(X32PROBE)
 	@sh tools/x32check.sh -v $(X32PROBE) || [ $$? -eq 1 ]

@@ -1,11 +1,45 @@
 #!/bin/sh
-# install-deps.sh: the Debian/Ubuntu packages bheapsim's build and tests need.
+# install-deps.sh: the Debian/Ubuntu packages bheapsim needs.
 #
-# Run as root, or as a user who may sudo.  Packages: a C compiler and make,
-# pkg-config and Check for the test suites.
+#   sh tools/install-deps.sh [GROUP ...]
+#
+# GROUP is one of:
+#   base       a C compiler, make, pkg-config and Check: make, make check
+#              (the default)
+#   abi        the multilib compiler and the x32 and ia32 C libraries,
+#              static ones included; qemu-system-x86 and cpio for the
+#              guest that runs x32 where the host cannot: make abi,
+#              make compare
+#   hardening  clang with its sanitizer and libFuzzer runtimes, and
+#              valgrind: make fuzz, tools/ci-hardening.sh
+#   docs       mandoc and groff, to lint the man page; xmllint, to check
+#              the SVG files the program writes
+#   all        every group: what tools/check-all.sh needs
+#
+# Run as root, or as a user who may sudo.
 set -eu
 
-packages="gcc make libc6-dev pkg-config check"
+base="gcc make libc6-dev pkg-config check"
+abi="gcc-multilib libc6-dev-x32 libc6-dev-i386 qemu-system-x86 cpio"
+hardening="clang libclang-rt-dev valgrind"
+docs="mandoc groff-base libxml2-utils"
+
+packages=
+[ $# -gt 0 ] || set -- base
+for group in "$@"; do
+	case $group in
+	base)		packages="$packages $base" ;;
+	abi)		packages="$packages $base $abi" ;;
+	hardening)	packages="$packages $base $hardening" ;;
+	docs)		packages="$packages $docs" ;;
+	all)		packages="$packages $base $abi $hardening $docs" ;;
+	*)
+		echo "install-deps.sh: '$group' is not a group: base, abi," \
+		    "hardening, docs or all" >&2
+		exit 2
+		;;
+	esac
+done
 
 if [ "$(id -u)" -eq 0 ]; then
 	as_root=

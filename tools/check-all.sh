@@ -1,0 +1,54 @@
+#!/bin/sh
+# check-all.sh: every test bheapsim has, as CI runs them.
+#
+#   sh tools/install-deps.sh all && sh tools/check-all.sh
+#
+# The Check suites (make check); the man page's lint; make install into a
+# staging tree; the per-ABI builds and the x32 guest (tools/ci-abi.sh);
+# the reproduction pipeline on small sizes (make reproduce QUICK=1); and
+# the hardening checks: gcc and clang builds, sanitizers, fuzzing and
+# valgrind (tools/ci-hardening.sh).  Each step's own output is shown; the
+# last line is "N passed, N failed" over the steps, and the exit status is
+# 1 if any failed.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+
+passed=0
+failed=0
+failures=
+
+step() {
+	s_name=$1
+	shift
+	echo "== $s_name"
+	if "$@"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		failures="$failures $s_name"
+	fi
+}
+
+# install and uninstall into a staging tree: the binary must run there.
+staged_install() {
+	i_stage=$(mktemp -d)
+	make -s install DESTDIR="$i_stage" PREFIX=/usr &&
+	    "$i_stage/usr/bin/bheapsim" --version &&
+	    [ -f "$i_stage/usr/share/man/man1/bheapsim.1" ] &&
+	    make -s uninstall DESTDIR="$i_stage" PREFIX=/usr &&
+	    [ ! -e "$i_stage/usr/bin/bheapsim" ]
+	i_status=$?
+	rm -rf "$i_stage"
+	return $i_status
+}
+
+step "make check" make check
+step "man page lint" sh tools/lint-man.sh
+step "make install" staged_install
+step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
+step "make reproduce QUICK=1" make reproduce QUICK=1
+step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
+
+[ -z "$failures" ] || echo "failed steps:$failures"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
