@@ -10,10 +10,11 @@
 #                   build/compare.csv and build/compare.md
 #   make deps       installs the Debian packages all of this needs
 #
-# make compare takes ITEMS, OPS, WORKLOAD, MODEL, RESIDENT (bheapsim's
-# --items, --ops, --workload, --model, --resident), GUEST=auto|always|never,
-# KERNEL=path to a bzImage for the guest, ACCEL=auto|kvm|tcg, GUEST_MEM
-# (qemu -m) and GUEST_TIMEOUT (seconds).  See tools/compare.sh.
+# make compare takes ITEMS, OPS, WORKLOAD, MODEL, RESIDENT and VM
+# (bheapsim's --items, --ops, --workload, --model, --resident and --vm),
+# GUEST=auto|always|never, KERNEL=path to a bzImage for the guest,
+# ACCEL=auto|kvm|tcg, GUEST_MEM (qemu -m) and GUEST_TIMEOUT (seconds).
+# See tools/compare.sh.
 
 ABIS = x86-64 x32 ia32
 ABI_FLAGS.x86-64 = -m64
@@ -32,6 +33,7 @@ OPS ?=
 WORKLOAD ?= replace
 MODEL ?= array
 RESIDENT ?=
+VM ?= sim
 GUEST ?= auto
 KERNEL ?=
 ACCEL ?= auto
@@ -93,7 +95,7 @@ x32check: $(X32PROBE)
 
 compare: abi
 	ITEMS='$(ITEMS)' OPS='$(OPS)' WORKLOAD='$(WORKLOAD)' MODEL='$(MODEL)' \
-	RESIDENT='$(RESIDENT)' GUEST='$(GUEST)' KERNEL='$(KERNEL)' \
+	RESIDENT='$(RESIDENT)' VM='$(VM)' GUEST='$(GUEST)' KERNEL='$(KERNEL)' \
 	ACCEL='$(ACCEL)' GUEST_MEM='$(GUEST_MEM)' GUEST_TIMEOUT='$(GUEST_TIMEOUT)' \
 	BUILD='$(ABI_BUILD)' \
 	    sh tools/compare.sh

@@ -2,7 +2,7 @@
 # compare.sh: one bheapsim workload on x86-64, x32 and ia32, side by side.
 #
 #   make compare [ITEMS=500K] [OPS=N] [WORKLOAD=replace] [MODEL=array]
-#                [RESIDENT=R] [GUEST=auto|always|never] [KERNEL=bzImage]
+#                [RESIDENT=R] [VM=sim|off|kernel|disk] [GUEST=auto|always|never] [KERNEL=bzImage]
 #                [ACCEL=auto|kvm|tcg] [GUEST_MEM=1G]
 #
 # (make compare builds first; this script expects make abi's programs in
@@ -28,6 +28,7 @@ ops=${OPS:-}
 workload=${WORKLOAD:-replace}
 model=${MODEL:-array}
 resident=${RESIDENT:-}
+vm=${VM:-sim}
 guest=${GUEST:-auto}
 abis="x86-64 x32 ia32"
 
@@ -46,23 +47,23 @@ for abi in $abis; do
 done
 
 # The guest's kernel command line carries the options: no blanks in them.
-for value in "$items" "$ops" "$workload" "$model" "$resident"; do
+for value in "$items" "$ops" "$workload" "$model" "$resident" "$vm"; do
 	case $value in
 	*[!A-Za-z0-9,._-]*)
 		echo "compare.sh: '$value': only letters, digits and , . _ -" \
-		    "in ITEMS, OPS, WORKLOAD, MODEL, RESIDENT" >&2
+		    "in ITEMS, OPS, WORKLOAD, MODEL, RESIDENT, VM" >&2
 		exit 2
 		;;
 	esac
 done
-set -- --items "$items" --workload "$workload" --model "$model"
+set -- --items "$items" --workload "$workload" --model "$model" --vm "$vm"
 if [ -n "$ops" ]; then
 	set -- "$@" --ops "$ops"
 fi
 if [ -n "$resident" ]; then
 	set -- "$@" --resident "$resident"
 fi
-command="make compare ITEMS=$items${ops:+ OPS=$ops} WORKLOAD=$workload MODEL=$model${resident:+ RESIDENT=$resident}"
+command="make compare ITEMS=$items${ops:+ OPS=$ops} WORKLOAD=$workload MODEL=$model${resident:+ RESIDENT=$resident} VM=$vm"
 if [ "$guest" != auto ]; then
 	command="$command GUEST=$guest"
 fi
