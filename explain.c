@@ -30,12 +30,12 @@
 #include "config.h"
 #include "explain.h"
 #include "layout.h"
+#include "options.h"
 #include "outfile.h"
 #include "parse.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define EXIT_USAGE	2
 
 #define MAX_ITEMS	512u		/* a tree one can still read */
 #define DEFAULT_ITEMS	127u		/* binary heap: 7 levels, 16 pages */
@@ -119,31 +119,6 @@ help(void)
 	exit(0);
 }
 
-/* "a, b, c" of up to count names, or up to a NULL one, for messages. */
-static void
-join_names(char *buf, size_t size, const char *const names[], unsigned count)
-{
-	unsigned i;
-
-	buf[0] = '\0';
-	for (i = 0; i < count && names[i] != NULL; i++) {
-		strncat(buf, i ? ", " : "", size - strlen(buf) - 1);
-		strncat(buf, names[i], size - strlen(buf) - 1);
-	}
-}
-
-static unsigned
-number_option(const char *option, const char *text, unsigned min,
-    unsigned max)
-{
-	uint64_t value;
-
-	if (parse_count(text, min, max, &value) != 0)
-		errx(EXIT_USAGE, "%s: '%s' is not a whole number from %u to %u",
-		    option, text, min, max);
-	return (unsigned)value;
-}
-
 static unsigned
 entries_option(const char *text)
 {
@@ -154,36 +129,6 @@ entries_option(const char *text)
 		errx(EXIT_USAGE, "--entries-per-page: '%s' is not a power of "
 		    "two from %u to %u", text, MIN_ENTRIES, MAX_ENTRIES);
 	return (unsigned)value;
-}
-
-static unsigned
-layout_option(const char *text)
-{
-	const char *names[LAYOUT_COUNT];
-	char accepted[128];
-	unsigned mask, i;
-
-	if (strcmp(text, "all") == 0)
-		return (1u << LAYOUT_COUNT) - 1;
-	for (i = 0; i < LAYOUT_COUNT; i++)
-		names[i] = layouts[i]->name;
-	if (parse_name_list(text, names, LAYOUT_COUNT, &mask) == 0)
-		return mask;
-	join_names(accepted, sizeof(accepted), names, LAYOUT_COUNT);
-	errx(EXIT_USAGE, "--layout: '%s' is not a comma-separated list of %s "
-	    "(or all)", text, accepted);
-}
-
-static enum explain_format
-format_option(const char *text)
-{
-	char accepted[64];
-	unsigned value;
-
-	if (parse_name(text, explain_format_names, &value) == 0)
-		return value;
-	join_names(accepted, sizeof(accepted), explain_format_names, ~0u);
-	errx(EXIT_USAGE, "--format: '%s' is not one of %s", text, accepted);
 }
 
 enum {
@@ -220,18 +165,19 @@ parse_options(int argc, char *argv[], struct options *opt)
 			opt->layouts = layout_option(optarg);
 			break;
 		case OPT_ITEMS:
-			opt->items = number_option("--items", optarg, 1,
+			opt->items = (unsigned)count_option("--items", optarg, 1,
 			    MAX_ITEMS);
 			break;
 		case OPT_ENTRIES:
 			opt->entries = entries_option(optarg);
 			break;
 		case OPT_ARITY:
-			opt->arity = number_option("--arity", optarg,
+			opt->arity = (unsigned)count_option("--arity", optarg,
 			    DARY_MIN_ARITY, DARY_MAX_ARITY);
 			break;
 		case OPT_FORMAT:
-			opt->format = format_option(optarg);
+			opt->format = name_option("--format", optarg,
+			    explain_format_names);
 			break;
 		case OPT_SVG:
 			opt->svg = optarg;

@@ -21,6 +21,7 @@
 #include "experiment.h"
 #include "explain.h"
 #include "heap.h"
+#include "options.h"
 #include "outfile.h"
 #include "parse.h"
 #include "plot.h"
@@ -31,7 +32,6 @@
 /* Parameters -------------------------------------------------------- */
 
 #define VERSION		"0.1.0"
-#define EXIT_USAGE	2
 
 #define MAX_OPS		((uint64_t)1 << 40)
 #define MIN_ENTRIES	8			/* per page: Kamp's rule */
@@ -137,69 +137,6 @@ version(void)
 }
 
 /* Option values ------------------------------------------------------- */
-
-static uint64_t
-count_option(const char *option, const char *text, uint64_t min,
-    uint64_t max)
-{
-	uint64_t value;
-
-	if (parse_count(text, min, max, &value) != 0)
-		errx(EXIT_USAGE, "%s: '%s' is not a count from %" PRIu64
-		    " to %" PRIu64 " (suffixes K, M, G: 10^3, 10^6, 10^9)",
-		    option, text, min, max);
-	return value;
-}
-
-static uint64_t
-size_option(const char *option, const char *text, uint64_t min, uint64_t max)
-{
-	uint64_t value;
-
-	if (parse_size(text, min, max, &value) != 0)
-		errx(EXIT_USAGE, "%s: '%s' is not a size from %" PRIu64
-		    " to %" PRIu64 " bytes (suffixes K, M, G: 2^10, 2^20, 2^30)",
-		    option, text, min, max);
-	return value;
-}
-
-static unsigned
-name_option(const char *option, const char *text, const char *const names[])
-{
-	char accepted[128] = "";
-	unsigned value, i;
-
-	if (parse_name(text, names, &value) == 0)
-		return value;
-	for (i = 0; names[i] != NULL; i++) {
-		strncat(accepted, i ? ", " : "",
-		    sizeof(accepted) - strlen(accepted) - 1);
-		strncat(accepted, names[i],
-		    sizeof(accepted) - strlen(accepted) - 1);
-	}
-	errx(EXIT_USAGE, "%s: '%s' is not one of %s", option, text, accepted);
-}
-
-static unsigned
-list_option(const char *option, const char *text, const char *const names[],
-    unsigned count)
-{
-	char accepted[128] = "";
-	unsigned mask, i;
-
-	if (strcmp(text, "all") == 0)
-		return (1u << count) - 1;
-	if (parse_name_list(text, names, count, &mask) == 0)
-		return mask;
-	for (i = 0; i < count; i++) {
-		strncat(accepted, i ? ", " : "",
-		    sizeof(accepted) - strlen(accepted) - 1);
-		strncat(accepted, names[i],
-		    sizeof(accepted) - strlen(accepted) - 1);
-	}
-	errx(EXIT_USAGE, "%s: '%s' is not a comma-separated list of %s "
-	    "(or all)", option, text, accepted);
-}
 
 static enum format
 format_of_path(const char *path, enum format fallback)
@@ -441,12 +378,8 @@ static const struct option options[] = {
 static void
 parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 {
-	const char *layout_names[LAYOUT_COUNT];
-	unsigned i;
 	int c;
 
-	for (i = 0; i < LAYOUT_COUNT; i++)
-		layout_names[i] = layouts[i]->name;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
 		switch (c) {
@@ -458,8 +391,7 @@ parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 			config->ops = count_option("--ops", optarg, 1, MAX_OPS);
 			break;
 		case OPT_LAYOUT:
-			config->layouts = list_option("--layout", optarg,
-			    layout_names, LAYOUT_COUNT);
+			config->layouts = layout_option(optarg);
 			break;
 		case OPT_ARITY:
 			config->arity = (unsigned)count_option("--arity",

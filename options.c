@@ -1,0 +1,87 @@
+/*
+ * options.c: command-line values that are refused in one line.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "config.h"
+#include "options.h"
+#include "parse.h"
+
+uint64_t
+count_option(const char *option, const char *text, uint64_t min,
+    uint64_t max)
+{
+	uint64_t value;
+
+	if (parse_count(text, min, max, &value) != 0)
+		errx(EXIT_USAGE, "%s: '%s' is not a count from %" PRIu64
+		    " to %" PRIu64 " (suffixes K, M, G: 10^3, 10^6, 10^9)",
+		    option, text, min, max);
+	return value;
+}
+
+uint64_t
+size_option(const char *option, const char *text, uint64_t min, uint64_t max)
+{
+	uint64_t value;
+
+	if (parse_size(text, min, max, &value) != 0)
+		errx(EXIT_USAGE, "%s: '%s' is not a size from %" PRIu64
+		    " to %" PRIu64 " bytes (suffixes K, M, G: 2^10, 2^20, 2^30)",
+		    option, text, min, max);
+	return value;
+}
+
+/* "a, b, c" of up to count names, or up to a NULL one, for messages. */
+static void
+join_names(char *buf, size_t size, const char *const names[], unsigned count)
+{
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && names[i] != NULL; i++) {
+		strncat(buf, i ? ", " : "", size - strlen(buf) - 1);
+		strncat(buf, names[i], size - strlen(buf) - 1);
+	}
+}
+
+unsigned
+name_option(const char *option, const char *text, const char *const names[])
+{
+	char accepted[128];
+	unsigned value;
+
+	if (parse_name(text, names, &value) == 0)
+		return value;
+	join_names(accepted, sizeof(accepted), names, ~0u);
+	errx(EXIT_USAGE, "%s: '%s' is not one of %s", option, text, accepted);
+}
+
+unsigned
+list_option(const char *option, const char *text, const char *const names[],
+    unsigned count)
+{
+	char accepted[128];
+	unsigned mask;
+
+	if (strcmp(text, "all") == 0)
+		return (1u << count) - 1;
+	if (parse_name_list(text, names, count, &mask) == 0)
+		return mask;
+	join_names(accepted, sizeof(accepted), names, count);
+	errx(EXIT_USAGE, "%s: '%s' is not a comma-separated list of %s "
+	    "(or all)", option, text, accepted);
+}
+
+unsigned
+layout_option(const char *text)
+{
+	const char *names[LAYOUT_COUNT];
+	unsigned i;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		names[i] = layouts[i]->name;
+	return list_option("--layout", text, names, LAYOUT_COUNT);
+}
