@@ -172,12 +172,16 @@ ref_duration(const char *text, uint64_t max_ns, uint64_t *out)
 		if (whole > (unsigned __int128)max_ns)
 			return false;
 	}
-	if (*p == '.')
+	if (*p == '.') {
+		/* A point needs a digit after it: "5." is no number. */
+		if (!isdigit((unsigned char)p[1]))
+			return false;
 		for (p++; isdigit((unsigned char)*p); p++)
 			if (fraction_unit < 1000000000) {
 				fraction = fraction * 10 + (uint64_t)(*p - '0');
 				fraction_unit *= 10;
 			}
+	}
 	for (i = 0; i < NELEM(units); i++)
 		if (strcmp(p, units[i].suffix) == 0)
 			unit = units[i].ns;
