@@ -86,9 +86,7 @@ struct view {
 static void
 usage(FILE *out)
 {
-	fprintf(out,
-"usage: bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n"
-"                [--arity D] [--format text|csv] [--svg FILE] [--help]\n");
+	fputs("usage: " EXPLAIN_SYNOPSIS, out);
 }
 
 static void

@@ -9,6 +9,11 @@
  * Runs the subcommand; argv[0] is "explain".  Returns the exit status;
  * bad input exits 2 from inside, with one line on stderr.
  */
+/* The subcommand's synopsis, for its usage() and for main.c's. */
+#define EXPLAIN_SYNOPSIS \
+"bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n" \
+"                [--arity D] [--format text|csv] [--svg FILE] [--help]\n"
+
 int	explain_main(int argc, char *argv[]);
 
 #endif

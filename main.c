@@ -67,8 +67,7 @@ usage(FILE *out)
 "                [--format table|csv|json|md] [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
-"       bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n"
-"                [--arity D] [--format text|csv] [--svg FILE] [--help]\n");
+"       " EXPLAIN_SYNOPSIS);
 }
 
 static void
