@@ -22,45 +22,52 @@
  */
 #include "layout.h"
 
-static heap_index
+HEAP_INLINE heap_index
 bheap_parent(const struct shape *shape, heap_index u)
 {
-	heap_index page = u >> shape->page_shift;
-	heap_index offset = u & ((1u << shape->page_shift) - 1);
-	heap_index half_shift = shape->page_shift - 1;
+	heap_index entries = (heap_index)1 << shape->page_shift;
+	heap_index offset = u & (entries - 1);
+	heap_index half = entries / 2;
+	heap_index page;
 
-	if (page == 0 || offset >= 4)
-		return (page << shape->page_shift) | (offset >> 1);
+	/* g*P + o/2, written as u - (o - o/2): u is g*P + o. */
+	if (offset >= 4 || u < entries)
+		return u - (offset + 1) / 2;
 	if (offset >= 2)
 		return u - 2;
 	/* A page root: its parent is the bottom-row slot that owns the page. */
-	page -= 1;
-	return ((page >> half_shift) << shape->page_shift) +
-	    (1u << half_shift) + (page & ((1u << half_shift) - 1));
+	page = (u >> shape->page_shift) - 1;
+	return (page / half) * entries + half + page % half;
 }
 
-static uint64_t
+HEAP_INLINE uint64_t
 bheap_children(const struct shape *shape, heap_index u, unsigned *count)
 {
-	uint64_t page = u >> shape->page_shift;
-	uint64_t offset = u & ((1u << shape->page_shift) - 1);
-	uint64_t half = 1u << (shape->page_shift - 1);
+	uint64_t entries = (uint64_t)1 << shape->page_shift;
+	uint64_t offset = u & (entries - 1);
+	uint64_t half = entries / 2;
 
-	if (page > 0 && offset < 2) {
+	if (offset < 2 && u >= entries) {
 		*count = 1;
 		return (uint64_t)u + 2;
 	}
 	*count = 2;
-	if (offset >= half) {
-		/* 64-bit on purpose: child pages outgrow 2^32 long before u does. */
-		uint64_t child_page = page * half + (offset - half) + 1;
-		return child_page << shape->page_shift;
-	}
-	return (page << shape->page_shift) + 2 * offset;
+	/* g*P + 2o, written as u + o: u is g*P + o. */
+	if (offset < half)
+		return (uint64_t)u + offset;
+	/* 64-bit on purpose: child pages outgrow 2^32 long before u does. */
+	return (((uint64_t)u >> shape->page_shift) * half + (offset - half) +
+	    1) << shape->page_shift;
 }
+
+#define HEAPGEN_PARENT		bheap_parent
+#define HEAPGEN_CHILDREN	bheap_children
+#define HEAPGEN_MAX_CHILDREN	2
+#include "heapgen.h"
 
 const struct layout bheap_layout = {
 	.name = "bheap",
 	.parent = bheap_parent,
 	.children = bheap_children,
+	.ops = heapgen_ops,
 };

@@ -8,14 +8,14 @@
  */
 #include "layout.h"
 
-static heap_index
+HEAP_INLINE heap_index
 binheap_parent(const struct shape *shape, heap_index u)
 {
 	(void)shape;
 	return u / 2;
 }
 
-static uint64_t
+HEAP_INLINE uint64_t
 binheap_children(const struct shape *shape, heap_index u, unsigned *count)
 {
 	(void)shape;
@@ -23,8 +23,14 @@ binheap_children(const struct shape *shape, heap_index u, unsigned *count)
 	return (uint64_t)u * 2;
 }
 
+#define HEAPGEN_PARENT		binheap_parent
+#define HEAPGEN_CHILDREN	binheap_children
+#define HEAPGEN_MAX_CHILDREN	2
+#include "heapgen.h"
+
 const struct layout binheap_layout = {
 	.name = "binheap",
 	.parent = binheap_parent,
 	.children = binheap_children,
+	.ops = heapgen_ops,
 };

@@ -23,13 +23,13 @@
  */
 #include "layout.h"
 
-static heap_index
+HEAP_INLINE heap_index
 dary_parent(const struct shape *shape, heap_index u)
 {
 	return (u - 2) / shape->arity + 1;
 }
 
-static uint64_t
+HEAP_INLINE uint64_t
 dary_children(const struct shape *shape, heap_index u, unsigned *count)
 {
 	*count = shape->arity;
@@ -37,8 +37,14 @@ dary_children(const struct shape *shape, heap_index u, unsigned *count)
 	return (uint64_t)shape->arity * (u - 1) + 2;
 }
 
+#define HEAPGEN_PARENT		dary_parent
+#define HEAPGEN_CHILDREN	dary_children
+#define HEAPGEN_MAX_CHILDREN	DARY_MAX_ARITY
+#include "heapgen.h"
+
 const struct layout dary_layout = {
 	.name = "dary",
 	.parent = dary_parent,
 	.children = dary_children,
+	.ops = heapgen_ops,
 };

@@ -27,6 +27,8 @@ struct item {
 
 struct heap {
 	const struct layout *layout;
+	/* The layout's operations, with page-model hooks only if vm is set. */
+	const struct heap_ops *ops;
 	struct shape	shape;
 	struct item	**slot;		/* slot[1 .. size]; slot[0] unused */
 	heap_index	size;

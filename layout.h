@@ -2,8 +2,10 @@
  * layout.h: where a heap keeps its nodes.
  *
  * A layout is a pair of index functions over a 1-based array: the parent
- * of a node, and the run of its children.  The heap code (heap.c) is the
- * same for every layout; only these functions differ.
+ * of a node, and the run of its children.  The heap operations
+ * (heapgen.h) are the same for every layout; each layout file compiles
+ * them over its own functions and lists the result here, which is how
+ * heap.c runs them.
  *
  * Indices go in as 32-bit heap indices and children come out as 64-bit
  * values: a child of a valid node can lie far beyond 2^32 (the B-heap's
@@ -44,6 +46,23 @@ struct shape {
 #define DARY_MIN_ARITY		2u
 #define DARY_MAX_ARITY		64u
 
+/*
+ * For index rules and the heap code built on them (heapgen.h): GCC and
+ * clang inline these even where their heuristics would not, since a call
+ * per level is the cost heapgen.h exists to remove.
+ */
+#define HEAP_INLINE	static inline __attribute__((always_inline))
+
+struct heap;
+struct item;
+
+/* Heap operations over one layout's rules, as heap.h describes them. */
+struct heap_ops {
+	void	(*insert)(struct heap *, struct item *, uint64_t key);
+	void	(*delete)(struct heap *, struct item *);
+	void	(*rekey)(struct heap *, struct item *, uint64_t key);
+};
+
 struct layout {
 	const char	*name;
 	/* Parent of u, for 2 <= u; always smaller than u. */
@@ -51,6 +70,8 @@ struct layout {
 	/* Children of u are first .. first + *count - 1. */
 	uint64_t	(*children)(const struct shape *, heap_index u,
 			    unsigned *count);
+	/* [0] runs with no page model, [1] tells the model every access. */
+	const struct heap_ops *ops;
 };
 
 extern const struct layout binheap_layout;

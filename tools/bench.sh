@@ -57,7 +57,7 @@ sim=$(column maxrss_kib "$tmp/mem-sim.csv")
 echo "$pages $off $sim" | awk '{ printf "%d pages tracked; max RSS %d KiB off, %d KiB sim: %.1f bytes per page\n", $1, $2, $3, ($3 - $2) * 1024 / $1 }'
 
 echo
-echo "== against a textbook heap ($items items, --vm off, median of 3 interleaved runs)"
+echo "== against a textbook heap ($items items, --vm off, median of 5 interleaved runs)"
 # tools/textbook.c runs the same workloads with the same keys on a plain
 # array heap; make bench builds it with bheapsim's CFLAGS.  Runs alternate
 # so that a busy moment of a shared machine hits every program alike.
@@ -66,7 +66,7 @@ if [ ! -x "$textbook" ]; then
 	echo "bench.sh: $textbook is missing: make bench builds it" >&2
 	exit 1
 fi
-for rep in 1 2 3; do
+for rep in 1 2 3 4 5; do
 	for layout in binheap bheap; do
 		"$bin" --items "$items" --workload all --vm off --layout "$layout" \
 		    --format csv >"$tmp/tb-$layout-$rep.csv"
