@@ -3,7 +3,7 @@
  *
  * The operations that move items are the layout's own, compiled from
  * heapgen.h; this file picks the copy for the heap (with or without the
- * page model) and reads the root, keys and membership through the model.
+ * page model), reads the root through the model, and checks invariants.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -39,21 +39,9 @@ heap_init(struct heap *heap, const struct layout *layout,
 /* Operations --------------------------------------------------------- */
 
 void
-heap_insert(struct heap *heap, struct item *it, uint64_t key)
+heap_touch_field(struct heap *heap, const void *field)
 {
-	heap->ops->insert(heap, it, key);
-}
-
-void
-heap_delete(struct heap *heap, struct item *it)
-{
-	heap->ops->delete(heap, it);
-}
-
-void
-heap_rekey(struct heap *heap, struct item *it, uint64_t key)
-{
-	heap->ops->rekey(heap, it, key);
+	touch_field(heap, field, true);
 }
 
 struct item *
@@ -72,19 +60,6 @@ heap_pop(struct heap *heap)
 	if (root != NULL)
 		heap->ops->delete(heap, root);
 	return root;
-}
-
-uint64_t
-heap_key(struct heap *heap, const struct item *it)
-{
-	return read_key(heap, it, tracked(heap));
-}
-
-bool
-heap_contains(struct heap *heap, const struct item *it)
-{
-	touch_field(heap, &it->index, tracked(heap));
-	return it->index != 0;
 }
 
 /* Invariants --------------------------------------------------------- */

@@ -50,17 +50,56 @@ void		 heap_init(struct heap *, const struct layout *,
 		    heap_index capacity, struct vmsim *vm,
 		    const char *items_base, unsigned item_page_shift);
 
+/*
+ * The calls a workload makes for every operation are inline here: with
+ * no model, an operation is one indirect call into the layout's own code
+ * (heapgen.h), and a membership test or key read is one load.
+ */
+
+/* Reports a read or write of an item field to the model: heap.c. */
+void		 heap_touch_field(struct heap *, const void *field);
+
 /* The heap must not be full; the item must not be in it. */
-void		 heap_insert(struct heap *, struct item *, uint64_t key);
+static inline void
+heap_insert(struct heap *heap, struct item *it, uint64_t key)
+{
+	heap->ops->insert(heap, it, key);
+}
+
+/* The item must be in the heap. */
+static inline void
+heap_delete(struct heap *heap, struct item *it)
+{
+	heap->ops->delete(heap, it);
+}
+
+static inline void
+heap_rekey(struct heap *heap, struct item *it, uint64_t key)
+{
+	heap->ops->rekey(heap, it, key);
+}
+
+/* An item's key and whether it is in the heap, read through the model. */
+static inline uint64_t
+heap_key(struct heap *heap, const struct item *it)
+{
+	/* Set only when a model tracks item pages (heap_init). */
+	if (heap->items_base != NULL)
+		heap_touch_field(heap, &it->key);
+	return it->key;
+}
+
+static inline bool
+heap_contains(struct heap *heap, const struct item *it)
+{
+	if (heap->items_base != NULL)
+		heap_touch_field(heap, &it->index);
+	return it->index != 0;
+}
+
 /* NULL when empty. */
 struct item	*heap_root(struct heap *);
 struct item	*heap_pop(struct heap *);
-/* The item must be in the heap. */
-void		 heap_delete(struct heap *, struct item *);
-void		 heap_rekey(struct heap *, struct item *, uint64_t key);
-/* An item's key and whether it is in the heap, read through the model. */
-uint64_t	 heap_key(struct heap *, const struct item *);
-bool		 heap_contains(struct heap *, const struct item *);
 
 static inline heap_index
 heap_size(const struct heap *heap)
