@@ -37,7 +37,8 @@ bheap_parent(const struct shape *shape, heap_index u)
 		return u - 2;
 	/* A page root: its parent is the bottom-row slot that owns the page. */
 	page = (u >> shape->page_shift) - 1;
-	return (page / half) * entries + half + page % half;
+	return ((page >> (shape->page_shift - 1)) << shape->page_shift) +
+	    half + (page & (half - 1));
 }
 
 HEAP_INLINE uint64_t

@@ -7,12 +7,21 @@
 # their ratio; ns per modeled access with 16 and 65,536 resident pages;
 # the model's bookkeeping per tracked page, from max RSS; and binheap and
 # bheap with --vm off against the textbook heap of tools/textbook.c
-# ($TEXTBOOK, default build/textbook, which make bench builds).  Figures
-# only: nothing here passes or fails, because shared machines are noisy.
+# ($TEXTBOOK, default build/textbook, which make bench builds), over
+# $RUNS interleaved runs (default 7): the median run, and the best, which
+# on a shared machine is the one least disturbed.  Figures only: nothing
+# here passes or fails, because shared machines are noisy.
 set -eu
 
 bin=${1:-./bheapsim}
 items=${2:-1M}
+runs=${RUNS:-7}
+case $runs in
+''|*[!0-9]*|0*)
+	echo "bench.sh: RUNS '$runs' is not a count from 1 up" >&2
+	exit 2
+	;;
+esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -57,7 +66,7 @@ sim=$(column maxrss_kib "$tmp/mem-sim.csv")
 echo "$pages $off $sim" | awk '{ printf "%d pages tracked; max RSS %d KiB off, %d KiB sim: %.1f bytes per page\n", $1, $2, $3, ($3 - $2) * 1024 / $1 }'
 
 echo
-echo "== against a textbook heap ($items items, --vm off, median of 5 interleaved runs)"
+echo "== against a textbook heap ($items items, --vm off, $runs interleaved runs)"
 # tools/textbook.c runs the same workloads with the same keys on a plain
 # array heap; make bench builds it with bheapsim's CFLAGS.  Runs alternate
 # so that a busy moment of a shared machine hits every program alike.
@@ -66,46 +75,40 @@ if [ ! -x "$textbook" ]; then
 	echo "bench.sh: $textbook is missing: make bench builds it" >&2
 	exit 1
 fi
-for rep in 1 2 3 4 5; do
+rep=1
+while [ "$rep" -le "$runs" ]; do
 	for layout in binheap bheap; do
 		"$bin" --items "$items" --workload all --vm off --layout "$layout" \
 		    --format csv >"$tmp/tb-$layout-$rep.csv"
 	done
 	"$textbook" --items "$items" >"$tmp/tb-textbook-$rep.csv"
+	rep=$((rep + 1))
 done
-# Rows of every run: program workload ops wall-ns/op cpu-ns/op.
+# Rows of every run: program workload ops wall-ns/op.
 for f in "$tmp"/tb-*.csv; do
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	    { printf "%s %s %s %s %.1f\n", $c["layout"], $c["workload"], $c["ops"],
-		$c["ns_per_op"], $c["cpu_s"] * 1e9 / $c["ops"] }' "$f"
+	    { print $c["layout"], $c["workload"], $c["ops"], $c["ns_per_op"] }' "$f"
 done | sort -k1,1 -k2,2 -k4,4n >"$tmp/tb-rows.txt"
 awk '
-	# Rows arrive sorted by wall ns/op within each program and workload;
-	# the CPU figures are sorted on their own for their median.
-	{ k = $1 " " $2; n[k]++; wall[k, n[k]] = $4; cpu[k, n[k]] = $5; ops[k] = ops[k] " " $3 }
-	function median(a, k,    m, i, j, t, v) {
-		m = n[k]
-		for (i = 1; i <= m; i++) v[i] = a[k, i]
-		for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
-			if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
-		return v[int((m + 1) / 2)]
-	}
+	# Rows arrive sorted by ns/op within each program and workload, so
+	# the first is the best run and the middle one the median.
+	{ k = $1 " " $2; n[k]++; ns[k, n[k]] = $4; ops[k] = ops[k] " " $3 }
+	function median(k) { return ns[k, int((n[k] + 1) / 2)] }
+	function best(k) { return ns[k, 1] }
 	END {
 		split("fill replace reorder mix drain", wl, " ")
 		printf "%-8s %9s %9s %9s %10s %10s   %s\n", "workload", "binheap", "bheap",
-		    "textbook", "bin/text", "bheap/text", "(CPU-time ratios)"
+		    "textbook", "bin/text", "bheap/text", "(best runs)"
 		for (w = 1; w <= 5; w++) {
-			b = median(wall, "binheap " wl[w]); h = median(wall, "bheap " wl[w])
-			t = median(wall, "textbook " wl[w])
-			cb = median(cpu, "binheap " wl[w]); ch = median(cpu, "bheap " wl[w])
-			ct = median(cpu, "textbook " wl[w])
-			printf "%-8s %9.1f %9.1f %9.1f %9.2fx %9.2fx   %.2fx %.2fx\n", wl[w], b, h, t,
-			    b / t, h / t, cb / ct, ch / ct
+			b = "binheap " wl[w]; h = "bheap " wl[w]; t = "textbook " wl[w]
+			printf "%-8s %9.1f %9.1f %9.1f %9.2fx %9.2fx   %.2fx %.2fx\n", wl[w],
+			    median(b), median(h), median(t), median(b) / median(t),
+			    median(h) / median(t), best(b) / best(t), best(h) / best(t)
 			# The same seed must give the same operations everywhere.
-			if (ops["binheap " wl[w]] != ops["textbook " wl[w]] ||
-			    ops["bheap " wl[w]] != ops["textbook " wl[w]])
+			if (ops[b] != ops[t] || ops[h] != ops[t])
 				printf "  warning: %s op counts differ:%s /%s /%s\n", wl[w],
-				    ops["binheap " wl[w]], ops["bheap " wl[w]], ops["textbook " wl[w]]
+				    ops[b], ops[h], ops[t]
 		}
-		print "ns/op, wall clock; targets: binheap within 1.10x, bheap within 1.30x"
+		print "ns/op, wall clock, medians; in brackets the ratios of the best runs"
+		print "targets: binheap within 1.10x, bheap within 1.30x"
 	}' "$tmp/tb-rows.txt"
