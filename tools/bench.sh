@@ -8,14 +8,15 @@
 # the model's bookkeeping per tracked page, from max RSS; and binheap and
 # bheap with --vm off against the textbook heap of tools/textbook.c
 # ($TEXTBOOK, default build/textbook, which make bench builds), over
-# $RUNS interleaved runs (default 7): the median run, and the best, which
-# on a shared machine is the one least disturbed.  Figures only: nothing
-# here passes or fails, because shared machines are noisy.
+# $RUNS interleaved runs (default 9).  A shared machine's noise moves one
+# run's ratio by half or more, so each run is set against the textbook
+# run beside it in time, and the median of those ratios is printed.
+# Figures only: nothing here passes or fails.
 set -eu
 
 bin=${1:-./bheapsim}
 items=${2:-1M}
-runs=${RUNS:-7}
+runs=${RUNS:-9}
 case $runs in
 ''|*[!0-9]*|0*)
 	echo "bench.sh: RUNS '$runs' is not a count from 1 up" >&2
@@ -84,31 +85,41 @@ while [ "$rep" -le "$runs" ]; do
 	"$textbook" --items "$items" >"$tmp/tb-textbook-$rep.csv"
 	rep=$((rep + 1))
 done
-# Rows of every run: program workload ops wall-ns/op.
+# Rows of every run: program workload run ops ns/op.
 for f in "$tmp"/tb-*.csv; do
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	    { print $c["layout"], $c["workload"], $c["ops"], $c["ns_per_op"] }' "$f"
-done | sort -k1,1 -k2,2 -k4,4n >"$tmp/tb-rows.txt"
-awk '
-	# Rows arrive sorted by ns/op within each program and workload, so
-	# the first is the best run and the middle one the median.
-	{ k = $1 " " $2; n[k]++; ns[k, n[k]] = $4; ops[k] = ops[k] " " $3 }
-	function median(k) { return ns[k, int((n[k] + 1) / 2)] }
-	function best(k) { return ns[k, 1] }
+	run=${f##*-}
+	awk -F, -v run="${run%.csv}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    { print $c["layout"], $c["workload"], run, $c["ops"], $c["ns_per_op"] }' "$f"
+done >"$tmp/tb-rows.txt"
+awk -v runs="$runs" '
+	{ ns[$1, $2, $3] = $5; ops[$1, $2] = ops[$1, $2] " " $4 }
+	function median(v, m,    i, j, t) {
+		for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
+			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+		return v[int((m + 1) / 2)]
+	}
+	# The median over runs of one program, or of its ratio to the
+	# textbook run next to it in time.
+	function over_runs(prog, wl, paired,    r, v) {
+		for (r = 1; r <= runs; r++)
+			v[r] = paired ? ns[prog, wl, r] / ns["textbook", wl, r] : ns[prog, wl, r]
+		return median(v, runs)
+	}
 	END {
 		split("fill replace reorder mix drain", wl, " ")
-		printf "%-8s %9s %9s %9s %10s %10s   %s\n", "workload", "binheap", "bheap",
-		    "textbook", "bin/text", "bheap/text", "(best runs)"
+		printf "%-8s %9s %9s %9s %10s %10s\n", "workload", "binheap", "bheap",
+		    "textbook", "bin/text", "bheap/text"
 		for (w = 1; w <= 5; w++) {
-			b = "binheap " wl[w]; h = "bheap " wl[w]; t = "textbook " wl[w]
-			printf "%-8s %9.1f %9.1f %9.1f %9.2fx %9.2fx   %.2fx %.2fx\n", wl[w],
-			    median(b), median(h), median(t), median(b) / median(t),
-			    median(h) / median(t), best(b) / best(t), best(h) / best(t)
+			printf "%-8s %9.1f %9.1f %9.1f %9.2fx %9.2fx\n", wl[w],
+			    over_runs("binheap", wl[w], 0), over_runs("bheap", wl[w], 0),
+			    over_runs("textbook", wl[w], 0), over_runs("binheap", wl[w], 1),
+			    over_runs("bheap", wl[w], 1)
 			# The same seed must give the same operations everywhere.
-			if (ops[b] != ops[t] || ops[h] != ops[t])
-				printf "  warning: %s op counts differ:%s /%s /%s\n", wl[w],
-				    ops[b], ops[h], ops[t]
+			if (ops["binheap", wl[w]] != ops["textbook", wl[w]] ||
+			    ops["bheap", wl[w]] != ops["textbook", wl[w]])
+				printf "  warning: %s op counts differ\n", wl[w]
 		}
-		print "ns/op, wall clock, medians; in brackets the ratios of the best runs"
-		print "targets: binheap within 1.10x, bheap within 1.30x"
+		print "ns/op, wall clock: medians over the runs; ratios: medians of each"
+		print "run against the textbook run beside it.  Targets: binheap within"
+		print "1.10x, bheap within 1.30x"
 	}' "$tmp/tb-rows.txt"
