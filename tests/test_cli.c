@@ -231,7 +231,13 @@ static const struct bad_input {
 	    { "--trace", "--output" }, 0 },
 	/* Refused up front, not after mapping petabytes. */
 	{ { "--items", "4000000000", "--item-bytes", "1M" }, "4000000000",
-	    { "GiB" }, WITH_OUTPUT },
+	    { "GiB", "address space" }, WITH_OUTPUT },
+	/*
+	 * 60 TiB: inside x86-64's address space, beyond any machine's
+	 * memory; refused with the figure needed unless --force is given.
+	 */
+	{ { "--items", "1G", "--item-bytes", "64K" }, "1000000000",
+	    { "GiB of memory", "--force" }, WITH_OUTPUT | PTR8_ONLY },
 };
 
 #define NBAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))
@@ -798,6 +804,73 @@ START_TEST(disk_file_removed)
 }
 END_TEST
 
+/*
+ * SIGINT in the middle of a sweep: exit 130, and the report holds the
+ * rows finished before it, each one whole, and nothing else is left.
+ */
+START_TEST(sweep_interrupted)
+{
+	char dir[PATH_MAX], output[PATH_MAX], bin_path[PATH_MAX], left[256];
+	const char *bin = getenv("BHEAPSIM");
+	size_t lines = 0, header_commas = 0, size = 0;
+	char *line = NULL;
+	ssize_t len;
+	FILE *report;
+	pid_t pid;
+	int status;
+
+	ck_assert_ptr_nonnull(bin);
+	snprintf(bin_path, sizeof(bin_path), "%s", bin);
+	scratch_make(dir);
+	path_in(output, sizeof(output), dir, "out.csv");
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, STDERR_FILENO);
+		/* Tens of seconds in all: the signal comes well inside it. */
+		execl(bin_path, bin_path, "--sweep",
+		    "items=100K,200K,400K,800K,1600K,3200K", "--workload",
+		    "all", "--output", output, (char *)NULL);
+		_exit(127);
+	}
+	usleep(1500000);
+	kill(pid, SIGINT);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130,
+	    "an interrupted sweep ended with status %#x, not 130", status);
+	/* Interrupted before the first row, there is no report at all. */
+	if (list_dir(dir, left, sizeof(left)) == 0) {
+		scratch_remove(dir);
+		return;
+	}
+	ck_assert_msg(strcmp(left, "out.csv") == 0,
+	    "an interrupted sweep left '%s' behind", left);
+	report = fopen(output, "r");
+	ck_assert_msg(report != NULL, "cannot read %s", output);
+	while ((len = getline(&line, &size, report)) > 0) {
+		size_t commas = 0, i;
+
+		ck_assert_msg(line[len - 1] == '\n',
+		    "line %zu of an interrupted sweep is cut short", lines + 1);
+		for (i = 0; i < (size_t)len; i++)
+			commas += line[i] == ',';
+		if (lines++ == 0)
+			header_commas = commas;
+		ck_assert_msg(commas == header_commas, "line %zu of an "
+		    "interrupted sweep has %zu fields, the header %zu", lines,
+		    commas + 1, header_commas + 1);
+	}
+	/* 6 sizes, 3 layouts, 5 workloads, and the header. */
+	ck_assert_msg(lines >= 1 && lines < 6 * 3 * 5 + 1, "an interrupted "
+	    "sweep's report has %zu lines", lines);
+	free(line);
+	fclose(report);
+	scratch_remove(dir);
+}
+END_TEST
+
 /* Suite ------------------------------------------------------------------ */
 
 static TCase *
@@ -848,6 +921,10 @@ cli_suite(void)
 	tc = tcase("kernel", 120);
 	tcase_add_loop_test(tc, kernel_faults_match_model, 0, 2);
 	tcase_add_test(tc, disk_file_removed);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase("interrupt", 60);
+	tcase_add_test(tc, sweep_interrupted);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

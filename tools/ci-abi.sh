@@ -5,10 +5,11 @@
 #
 # As root (or with sudo) on Debian 12 with only Debian's mirror reachable:
 # installs the packages (tools/install-deps.sh abi), builds all three ABIs
-# (make abi), runs the ia32 build here on a short workload, and runs make
-# compare through the guest at ITEMS=20K, checking that x32 reports
-# 4-byte pointers, 1024 entries per 4 KiB page and a smaller VSZ than
-# x86-64.  Ends with the line "N passed, N failed"; exits 1 on a failure.
+# (make abi), runs the ia32 build here on a short workload and on a heap
+# too large for its address space, and runs make compare through the
+# guest at ITEMS=20K, checking that x32 reports 4-byte pointers, 1024
+# entries per 4 KiB page and a smaller VSZ than x86-64.  Ends with the
+# line "N passed, N failed"; exits 1 on a failure.
 # CI_ABI_DEPS=no skips the install.
 set -eu
 cd "$(dirname "$0")/.."
@@ -62,6 +63,22 @@ ia32_native() {
 	all_equal "$build/ci-ia32.csv" ptr_bytes ia32 4
 }
 
+# ia32_address_space: a heap beyond ia32's 4 GiB is refused up front,
+# with exit 2, one line naming the count and the limit, and no report.
+ia32_address_space() {
+	out="$build/ci-ia32-refused.csv"
+	rm -f "$out"
+	status=0
+	"$build/ia32/bheapsim" --items 1G --output "$out" 2>"$build/ci-ia32.err" ||
+	    status=$?
+	cat "$build/ci-ia32.err"
+	[ "$status" -eq 2 ] &&
+	    [ "$(wc -l <"$build/ci-ia32.err")" -eq 1 ] &&
+	    grep -q "1000000000 items need .* GiB, more than the 4 GiB address space of ia32" \
+		"$build/ci-ia32.err" &&
+	    [ ! -e "$out" ]
+}
+
 # x32_smaller_vsz: in compare.csv, x32's VSZ is below x86-64's, row by row.
 x32_smaller_vsz() {
 	awk -F, '
@@ -94,6 +111,7 @@ check "x86-64 --version says x86-64, 8-byte pointers" version_says x86-64 8
 check "ia32 --version says ia32, 4-byte pointers" version_says ia32 4
 check "the x32 probe runs, or says why x32 cannot" probe_answers
 check "ia32 runs natively at $items items with 4-byte pointers" ia32_native
+check "ia32 refuses a heap beyond its address space" ia32_address_space
 
 # No result of an earlier run may pass for this one's.
 rm -f "$build/compare.csv" "$build/compare.md"
