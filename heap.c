@@ -58,7 +58,7 @@ heap_pop(struct heap *heap)
 	struct item *root = heap_root(heap);
 
 	if (root != NULL)
-		heap->ops->delete(heap, root);
+		heap_delete(heap, root);
 	return root;
 }
 

@@ -754,14 +754,50 @@ START_TEST(kernel_faults_match_model)
 }
 END_TEST
 
+/*
+ * Runs bheapsim with args (NULL-terminated, at most MAX_ARGS), its output
+ * thrown away, sends it SIGINT after `after_us` microseconds, and asserts
+ * that it ends with exit status 130.
+ */
+static void
+interrupt_run(const char *const args[], useconds_t after_us)
+{
+	const char *bin = getenv("BHEAPSIM");
+	const char *argv[MAX_ARGS + 2];
+	size_t i;
+	pid_t pid;
+	int status;
+
+	ck_assert_ptr_nonnull(bin);
+	argv[0] = bin;
+	for (i = 0; args[i] != NULL; i++) {
+		ck_assert_msg(i < MAX_ARGS, "more than %d arguments", MAX_ARGS);
+		argv[i + 1] = args[i];
+	}
+	argv[i + 1] = NULL;
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	usleep(after_us);
+	kill(pid, SIGINT);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130,
+	    "interrupted, %s %s ended with status %#x, not 130", argv[1],
+	    argv[2] != NULL ? argv[2] : "", status);
+}
+
 /* The disk file is never left behind: not after a run, not after SIGINT. */
 START_TEST(disk_file_removed)
 {
-	char dir[PATH_MAX], list[256], bin_path[PATH_MAX];
-	const char *bin = getenv("BHEAPSIM");
+	char dir[PATH_MAX], list[256];
 	struct outcome o;
-	pid_t pid;
-	int status;
 
 	scratch_make(dir);
 	run(&o, "--items", "5000", "--ops", "500", "--resident", "4",
@@ -779,25 +815,9 @@ START_TEST(disk_file_removed)
 	outcome_free(&o);
 
 	/* A run long enough to be interrupted in the middle. */
-	ck_assert_ptr_nonnull(bin);
-	snprintf(bin_path, sizeof(bin_path), "%s", bin);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(null, STDOUT_FILENO);
-		execl(bin_path, bin_path, "--items", "200000", "--resident",
-		    "4", "--workload", "all", "--vm", "disk", "--vm-dir", dir,
-		    (char *)NULL);
-		_exit(127);
-	}
-	usleep(500000);
-	kill(pid, SIGINT);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130,
-	    "an interrupted --vm disk run ended with status %#x, not 130",
-	    status);
+	interrupt_run((const char *const[]){ "--items", "200000",
+	    "--resident", "4", "--workload", "all", "--vm", "disk",
+	    "--vm-dir", dir, NULL }, 500000);
 	ck_assert_msg(list_dir(dir, list, sizeof(list)) == 0,
 	    "an interrupted run left '%s' behind", list);
 	scratch_remove(dir);
@@ -810,36 +830,18 @@ END_TEST
  */
 START_TEST(sweep_interrupted)
 {
-	char dir[PATH_MAX], output[PATH_MAX], bin_path[PATH_MAX], left[256];
-	const char *bin = getenv("BHEAPSIM");
+	char dir[PATH_MAX], output[PATH_MAX], left[256];
 	size_t lines = 0, header_commas = 0, size = 0;
 	char *line = NULL;
 	ssize_t len;
 	FILE *report;
-	pid_t pid;
-	int status;
 
-	ck_assert_ptr_nonnull(bin);
-	snprintf(bin_path, sizeof(bin_path), "%s", bin);
 	scratch_make(dir);
 	path_in(output, sizeof(output), dir, "out.csv");
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(null, STDERR_FILENO);
-		/* Tens of seconds in all: the signal comes well inside it. */
-		execl(bin_path, bin_path, "--sweep",
-		    "items=100K,200K,400K,800K,1600K,3200K", "--workload",
-		    "all", "--output", output, (char *)NULL);
-		_exit(127);
-	}
-	usleep(1500000);
-	kill(pid, SIGINT);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130,
-	    "an interrupted sweep ended with status %#x, not 130", status);
+	/* Tens of seconds in all: the signal comes well inside it. */
+	interrupt_run((const char *const[]){ "--sweep",
+	    "items=100K,200K,400K,800K,1600K,3200K", "--workload", "all",
+	    "--output", output, NULL }, 1500000);
 	/* Interrupted before the first row, there is no report at all. */
 	if (list_dir(dir, left, sizeof(left)) == 0) {
 		scratch_remove(dir);
