@@ -14,9 +14,8 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "exits.h"
 #include "workload.h"
-
-#define EXIT_INTERRUPTED 130
 
 struct experiment {
 	struct result	rows[LAYOUT_COUNT * WL_COUNT];

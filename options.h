@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#define EXIT_USAGE 2
+#include "exits.h"
 
 /* parse.h's counts (K, M, G = 10^3, 10^6, 10^9) and sizes (2^10 ...). */
 uint64_t	count_option(const char *option, const char *text, uint64_t min,

@@ -16,6 +16,7 @@
 
 #include "abi.h"
 #include "arena.h"
+#include "exits.h"
 #include "heap.h"
 #include "prng.h"
 #include "workload.h"
@@ -183,7 +184,7 @@ measure(struct run *run, enum workload workload, FILE *trace,
 	if (row->ops == UINT64_MAX) {
 		fprintf(stderr, "bheapsim: %s: %s popped out of order\n",
 		    layouts[row->layout]->name, workload_names[workload]);
-		return 3;
+		return EXIT_BROKEN_HEAP;
 	}
 	row->workload = workload;
 	row->simulated = run->vm != NULL;
