@@ -1,7 +1,7 @@
 # bheapsim: a binary heap and Kamp's B-heap under a VM page model.
 #
 #   make            ./bheapsim for this machine's ABI
-#   make check      the Check suites (tests/)
+#   make check      the Check suites (tests/) on a HEAP_PARANOIA build
 #   make bench      ns/op with and without the page model
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
@@ -17,7 +17,7 @@ LDLIBS  += -lm
 
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o plot.o progress.o sweep.o explain.o \
-       options.o
+       options.o plan.o kernel.o result.o svg.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -33,7 +33,7 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/reference.o tests/spawn.o tests/test_explain.o tests/test_large.o \
         tests/test_manual.o
 
-.PHONY: all check bench sanitize reproduce clean install uninstall
+.PHONY: all check suites bench sanitize reproduce clean install uninstall
 
 all: bheapsim
 
@@ -50,7 +50,17 @@ tests/run: $(TESTS) $(CORE)
 	@pkg-config --exists check || { echo "Check is missing: sh tools/install-deps.sh installs it" >&2; exit 1; }
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(CORE) $(CHECK_LIBS) $(LDLIBS)
 
-check: bheapsim tests/run
+# The suites run on a HEAP_PARANOIA build of their own (touch.h), whose
+# sifts assert parent < child at every step; a separate tree, so those
+# objects never mix with the normal ones.
+PARANOIA = -D_GNU_SOURCE -DHEAP_PARANOIA -I../..
+
+check:
+	mkdir -p build/paranoia/tests
+	$(MAKE) -f ../../Makefile -C build/paranoia SRCDIR=../.. \
+	    CPPFLAGS="$(PARANOIA)" suites
+
+suites: bheapsim tests/run
 	BHEAPSIM=./bheapsim BHEAPSIM_MAN=$(SRCDIR)/bheapsim.1 tests/run
 
 bench: bheapsim
@@ -64,9 +74,9 @@ reproduce: bheapsim build/ia32/bheapsim
 sanitize:
 	rm -rf build/sanitize && mkdir -p build/sanitize/tests
 	$(MAKE) -f ../../Makefile -C build/sanitize SRCDIR=../.. \
-	    CPPFLAGS="-D_GNU_SOURCE -I../.." \
+	    CPPFLAGS="$(PARANOIA)" \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    LDFLAGS="-fsanitize=address,undefined" check
+	    LDFLAGS="-fsanitize=address,undefined" suites
 
 # PREFIX=/usr/local by default; DESTDIR stages the tree for a package.
 PREFIX ?= /usr/local

@@ -29,6 +29,7 @@
 #endif
 #define TMPFS_MAGIC_NUMBER 0x01021994
 #define RAMFS_MAGIC_NUMBER 0x858458f6
+#define MAP_COUNT_SPARE	1000	/* mappings left for libc, stack, ... */
 
 /* Backing files ------------------------------------------------------ */
 
@@ -76,9 +77,15 @@ int
 arena_disk_ok(const char *dir, char *why, size_t why_size)
 {
 	struct statfs fs;
+	struct stat st;
+	int fd;
 
-	if (statfs(dir, &fs) != 0) {
-		snprintf(why, why_size, "%s: %s", dir, strerror(errno));
+	if (stat(dir, &st) != 0 || statfs(dir, &fs) != 0) {
+		snprintf(why, why_size, "'%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, why_size, "'%s' is not a directory", dir);
 		return -1;
 	}
 	/* Pages of a memory file system have nowhere to go but memory. */
@@ -89,7 +96,38 @@ arena_disk_ok(const char *dir, char *why, size_t why_size)
 		    "its pages cannot be pushed out to a disk", dir);
 		return -1;
 	}
+	/* Only a file made there proves it (read-only mounts, /proc, /sys). */
+	fd = disk_file(dir);
+	if (fd < 0) {
+		snprintf(why, why_size, "cannot make a file in '%s': %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	close(fd);
 	return 0;
+}
+
+/* The kernel's limit on a process's mappings; Linux's default if unknown. */
+static uint64_t
+max_map_count(void)
+{
+	unsigned long long count = 65530;
+	FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+
+	if (f != NULL) {
+		if (fscanf(f, "%llu", &count) != 1)
+			count = 65530;
+		fclose(f);
+	}
+	return count;
+}
+
+uint64_t
+arena_max_file_pages(void)
+{
+	uint64_t limit = max_map_count();
+
+	return limit > MAP_COUNT_SPARE ? limit - MAP_COUNT_SPARE : 0;
 }
 
 /* Mapping ------------------------------------------------------------ */

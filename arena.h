@@ -10,6 +10,7 @@
 #define ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum arena_backing { ARENA_ANONYMOUS, ARENA_MEMORY_FILE, ARENA_DISK_FILE };
 
@@ -37,7 +38,17 @@ int	arena_map(struct arena *, size_t bytes, size_t align,
 void	arena_evict(struct arena *, size_t offset, size_t len);
 void	arena_unmap(struct arena *);
 
-/* Whether `dir` can hold a disk arena: 0, or -1 with a reason in `why`. */
+/*
+ * Whether `dir` can hold a disk arena (a directory, not in memory, where
+ * a file can be made): 0, or -1 with a reason in `why`.
+ */
 int	arena_disk_ok(const char *dir, char *why, size_t why_size);
+
+/*
+ * File-backed arenas map each page on its own (see split_mappings), so
+ * the pages they can hold, summed over both arenas, are the kernel's
+ * vm.max_map_count less a spare for libc and the stack.
+ */
+uint64_t arena_max_file_pages(void);
 
 #endif

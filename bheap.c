@@ -20,7 +20,7 @@
  *              o == 2, 3:      u - 2
  *              g > 0, o < 2:   (q, r) = divmod(g - 1, H); q*P + H + r
  */
-#include "layout.h"
+#include "touch.h"
 
 HEAP_INLINE heap_index
 bheap_parent(const struct shape *shape, heap_index u)

@@ -6,7 +6,7 @@
  * page of its own, so one sift touches about log2(n) - log2(P) pages
  * (P = entries per page).  That is the cost Kamp's article measures.
  */
-#include "layout.h"
+#include "touch.h"
 
 HEAP_INLINE heap_index
 binheap_parent(const struct shape *shape, heap_index u)

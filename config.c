@@ -3,7 +3,6 @@
  */
 #include "abi.h"
 #include "config.h"
-#include "heap.h"
 
 const struct layout *const layouts[LAYOUT_COUNT] = {
 	&binheap_layout,
@@ -84,6 +83,19 @@ config_shape(const struct config *config)
 	};
 
 	return shape;
+}
+
+struct page_map
+config_page_map(const struct config *config)
+{
+	struct page_map map = {
+		.entry_shift = config_page_shift(config),
+		.byte_shift = log2_exact(config->page_bytes),
+		.heap_pages = (uint32_t)config_footprint(config).array_pages,
+		.items_base = NULL,
+	};
+
+	return map;
 }
 
 static uint64_t

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "layout.h"
+#include "heap.h"
 
 enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
 enum model { MODEL_ARRAY, MODEL_FULL };
@@ -16,6 +16,22 @@ enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
 enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE };
 
 #define LAYOUT_COUNT 3
+
+/*
+ * Limits ------------------------------------------------------------------
+ *
+ * A page holds at least CONFIG_MIN_ENTRIES array entries: Kamp's B-heap
+ * needs 8 (two page roots, their two children, and a bottom row of 4).
+ * The other bounds keep every product of them inside 64 bits: pages of
+ * up to 1 GiB, items of up to 1 MiB, budgets of up to 64 TiB (2^46, the
+ * largest heap the address space of x86-64 can hold), 2^40 operations.
+ */
+#define CONFIG_MIN_ENTRIES	8u
+#define CONFIG_MAX_PAGE_BYTES	((uint64_t)1 << 30)
+#define CONFIG_MAX_ITEM_BYTES	((uint64_t)1 << 20)
+#define CONFIG_MAX_RESIDENT_BYTES ((uint64_t)1 << 46)
+#define CONFIG_MAX_RESIDENT_PAGES ((uint64_t)UINT32_MAX)
+#define CONFIG_MAX_OPS		((uint64_t)1 << 40)
 
 extern const struct layout *const layouts[LAYOUT_COUNT];
 extern const char *const workload_names[WL_COUNT];
@@ -58,6 +74,8 @@ unsigned	config_entries_per_page(const struct config *);
 unsigned	config_page_shift(const struct config *);
 /* What the layouts need to know: page geometry and the d-ary heap's d. */
 struct shape	config_shape(const struct config *);
+/* The page ids of this config's arenas; items_base is left NULL. */
+struct page_map	config_page_map(const struct config *);
 /* log2 of a power of two. */
 unsigned	log2_exact(uint64_t);
 

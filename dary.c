@@ -10,7 +10,7 @@
  * makes the tree log2(d) times shallower, so a sift crosses fewer pages,
  * at the price of reading all d siblings at each level on the way down.
  * The default d fills a 64-byte cache line with one sibling group
- * (layout.h).
+ * (heap.h).
  *
  * LaMarca and Ladner also pad the array so that every sibling group
  * starts a cache line.  Here a group starts at an index congruent to 2
@@ -21,7 +21,7 @@
  * page granularity, which is what bheapsim counts, a straddling group
  * costs one more page on its level, rarely.
  */
-#include "layout.h"
+#include "touch.h"
 
 HEAP_INLINE heap_index
 dary_parent(const struct shape *shape, heap_index u)
@@ -47,4 +47,5 @@ const struct layout dary_layout = {
 	.parent = dary_parent,
 	.children = dary_children,
 	.ops = heapgen_ops,
+	.has_arity = true,
 };

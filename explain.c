@@ -29,17 +29,16 @@
 
 #include "config.h"
 #include "explain.h"
-#include "layout.h"
+#include "heap.h"
 #include "options.h"
 #include "outfile.h"
 #include "parse.h"
+#include "svg.h"
 
 /* Parameters -------------------------------------------------------- */
 
-
 #define MAX_ITEMS	512u		/* a tree one can still read */
 #define DEFAULT_ITEMS	127u		/* binary heap: 7 levels, 16 pages */
-#define MIN_ENTRIES	8u		/* Kamp's B-heap needs 8 per page */
 #define MAX_ENTRIES	64u
 #define DEFAULT_ENTRIES	8u
 #define DEFAULT_LAYOUTS	(1u << 0 | 1u << 1)	/* binheap, bheap */
@@ -111,7 +110,7 @@ help(void)
 "  --help                 print this\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
-	    1u, MAX_ITEMS, DEFAULT_ITEMS, MIN_ENTRIES, MAX_ENTRIES,
+	    1u, MAX_ITEMS, DEFAULT_ITEMS, CONFIG_MIN_ENTRIES, MAX_ENTRIES,
 	    DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY);
 	exit(0);
@@ -122,10 +121,10 @@ entries_option(const char *text)
 {
 	uint64_t value;
 
-	if (parse_count(text, MIN_ENTRIES, MAX_ENTRIES, &value) != 0 ||
+	if (parse_count(text, CONFIG_MIN_ENTRIES, MAX_ENTRIES, &value) != 0 ||
 	    (value & (value - 1)) != 0)
 		errx(EXIT_USAGE, "--entries-per-page: '%s' is not a power of "
-		    "two from %u to %u", text, MIN_ENTRIES, MAX_ENTRIES);
+		    "two from %u to %u", text, CONFIG_MIN_ENTRIES, MAX_ENTRIES);
 	return (unsigned)value;
 }
 
@@ -202,7 +201,9 @@ parse_options(int argc, char *argv[], struct options *opt)
 static unsigned
 page_of(const struct view *v, unsigned u)
 {
-	return u >> v->shape.page_shift;
+	const struct page_map map = { .entry_shift = v->shape.page_shift };
+
+	return page_of_index(&map, u);
 }
 
 static unsigned
@@ -380,7 +381,7 @@ static void
 print_view(FILE *out, const struct view *v)
 {
 	fprintf(out, "== %s", v->layout->name);
-	if (v->layout == &dary_layout)
+	if (v->layout->has_arity)
 		fprintf(out, " (d = %u)", v->shape.arity);
 	fprintf(out, ": %u items, %u entries per page ==\n\n", v->n,
 	    1u << v->shape.page_shift);
@@ -468,30 +469,6 @@ place_nodes(struct view *v, unsigned u)
 	    v->x[v->first_child[u] + v->nchildren[u] - 1]) / 2;
 }
 
-/*
- * Neighbouring pages get hues 137 degrees apart (near the golden angle),
- * so they never look alike; pale, so the black index stays legible.
- */
-static void
-page_colour(unsigned page, char rgb[8])
-{
-	unsigned hue = page * 137 % 360, sector = hue / 60;
-	double f = (double)(hue % 60) / 60, v = 0.97, s = 0.45;
-	double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-	double r, g, b;
-
-	switch (sector) {
-	case 0:		r = v; g = t; b = p; break;
-	case 1:		r = q; g = v; b = p; break;
-	case 2:		r = p; g = v; b = t; break;
-	case 3:		r = p; g = q; b = v; break;
-	case 4:		r = t; g = p; b = v; break;
-	default:	r = v; g = p; b = q; break;
-	}
-	snprintf(rgb, 8, "#%02x%02x%02x", (unsigned)(r * 255 + 0.5),
-	    (unsigned)(g * 255 + 0.5), (unsigned)(b * 255 + 0.5));
-}
-
 static double
 node_x(const struct view *v, unsigned u)
 {
@@ -523,9 +500,10 @@ svg_panel(FILE *out, const struct view *v, unsigned top)
 	char rgb[8];
 
 	fprintf(out, "<g transform=\"translate(0,%u)\">\n", top);
-	fprintf(out, "<text x=\"%u\" y=\"%u\" font-size=\"14\">%s",
-	    MARGIN, TITLE_H / 2 + 4, v->layout->name);
-	if (v->layout == &dary_layout)
+	fprintf(out, "<text x=\"%u\" y=\"%u\" font-size=\"14\">",
+	    MARGIN, TITLE_H / 2 + 4);
+	svg_escaped(out, v->layout->name);
+	if (v->layout->has_arity)
 		fprintf(out, " (d = %u)", v->shape.arity);
 	fprintf(out, ": %u items, %u entries per page; colour = page, "
 	    "dashed red edge = page crossing; path to %u: %u crossings"
@@ -541,7 +519,7 @@ svg_panel(FILE *out, const struct view *v, unsigned top)
 	fputs("</g>\n<g stroke=\"#333\" text-anchor=\"middle\" "
 	    "font-size=\"9\">\n", out);
 	for (u = 1; u <= v->n; u++) {
-		page_colour(page_of(v, u), rgb);
+		svg_page_colour(page_of(v, u), rgb);
 		fprintf(out, "<g><title>index %u: page %u, offset %u, "
 		    "depth %u, parent %u</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%u\" "
 		    "fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">"
@@ -564,16 +542,12 @@ write_svg(FILE *out, struct view *views, unsigned nviews)
 			width = panel_width(&views[i]);
 		height += panel_height(&views[i]);
 	}
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" "
-	    "height=\"%u\" viewBox=\"0 0 %u %u\" font-family=\"sans-serif\">\n"
-	    "<rect width=\"%u\" height=\"%u\" fill=\"white\"/>\n",
-	    width, height, width, height, width, height);
+	svg_begin(out, width, height, 12);
 	for (i = 0; i < nviews; i++) {
 		svg_panel(out, &views[i], top);
 		top += panel_height(&views[i]);
 	}
-	fputs("</svg>\n", out);
+	svg_end(out);
 }
 
 /* Main ---------------------------------------------------------------- */

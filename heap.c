@@ -1,29 +1,23 @@
 /*
- * heap.c: the interface of heap.h over the layouts' compiled operations.
+ * heap.c: the parts of heap.h that are not per layout.
  *
  * The operations that move items are the layout's own, compiled from
  * heapgen.h; this file picks the copy for the heap (with or without the
- * page model), reads the root through the model, and checks invariants.
+ * page model) and checks invariants.
  */
 #include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "heap.h"
-#include "touch.h"
-
-static bool
-tracked(const struct heap *heap)
-{
-	return heap->vm != NULL;
-}
 
 void
 heap_init(struct heap *heap, const struct layout *layout,
     struct shape shape, struct item **slots, heap_index capacity,
-    struct vmsim *vm, const char *items_base, unsigned item_page_shift)
+    struct vmsim *vm, const struct page_map *pages)
 {
 	assert(capacity <= HEAP_MAX_ITEMS);
+	assert(pages->entry_shift == shape.page_shift);
 	heap->layout = layout;
 	heap->ops = &layout->ops[vm != NULL];
 	heap->shape = shape;
@@ -31,25 +25,10 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->size = 0;
 	heap->capacity = capacity;
 	heap->vm = vm;
+	heap->pages = *pages;
 	/* Item pages only mean something to a model. */
-	heap->items_base = vm != NULL ? items_base : NULL;
-	heap->item_page_shift = item_page_shift;
-}
-
-/* Operations --------------------------------------------------------- */
-
-void
-heap_touch_field(struct heap *heap, const void *field)
-{
-	touch_field(heap, field, true);
-}
-
-struct item *
-heap_root(struct heap *heap)
-{
-	if (heap->size == 0)
-		return NULL;
-	return read_slot(heap, 1, tracked(heap));
+	if (vm == NULL)
+		heap->pages.items_base = NULL;
 }
 
 struct item *

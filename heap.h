@@ -1,15 +1,27 @@
 /*
- * heap.h: a min-heap of items that know where they are, as a timer heap.
+ * heap.h: a min-heap of items that know where they are, as a timer heap,
+ * over any of three layouts: the heap module's whole public contract.
  *
  * The array holds pointers to items, so one entry is one pointer: 8 bytes
  * on x86-64, 4 on x32 and ia32.  Every move of an item writes its new
  * position into the item (its back-index), so an item can be deleted or
  * re-keyed in O(log n) without a search.
  *
+ * A layout is a pair of index rules over the 1-based array: the parent of
+ * a node, and the run of its children.  The operations that move items
+ * are written once (heapgen.h) and compiled by each layout file over its
+ * own rules (binheap.c, bheap.c, dary.c), which list the result here.
+ *
  * With a page model attached, every read or write of an array slot and,
  * if items are tracked, every read of an item's key and write of its
  * index is reported to the model as an access to the page holding those
- * bytes.
+ * bytes (pages.h numbers them).
+ *
+ * Indices go in as 32-bit heap indices and children come out as 64-bit
+ * values: a child of a valid node can lie far beyond 2^32 (the B-heap's
+ * child pages grow by a factor of entries-per-page / 2 per page level),
+ * and the caller compares it with the heap size instead of letting it wrap.
+ * Varnish Cache had to fix exactly that wrap (its ticket 967).
  */
 #ifndef HEAP_H
 #define HEAP_H
@@ -17,13 +29,67 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "layout.h"
+#include "pages.h"
 #include "vmsim.h"
+
+/* A node's position in the heap array; 0 means "not in the heap". */
+typedef uint32_t heap_index;
+
+/* Largest heap any layout accepts: every index 1..n must fit heap_index. */
+#define HEAP_MAX_ITEMS ((uint64_t)UINT32_MAX - 1)
+
+/*
+ * Page geometry in array entries: entries_per_page == 1 << page_shift.
+ * arity is the d of the d-ary heap; the other layouts ignore it.
+ */
+struct shape {
+	unsigned	page_shift;
+	unsigned	arity;
+};
+
+/*
+ * The d-ary heap's d.  By default a node's children fill one 64-byte
+ * cache line, as LaMarca and Ladner sized theirs: an array entry is one
+ * pointer, so d is 8 on x86-64 and 16 on x32 and ia32.  d = 2 is the
+ * binary heap.  The cap of 64 bounds the keys a sift-down reads per
+ * level; at 64 a sibling group of 8-byte pointers already spans 8 cache
+ * lines, so wider heaps buy fewer levels with ever more comparisons.
+ */
+#define DARY_LINE_BYTES		64
+#define DARY_DEFAULT_ARITY	(DARY_LINE_BYTES / (unsigned)sizeof(void *))
+#define DARY_MIN_ARITY		2u
+#define DARY_MAX_ARITY		64u
 
 struct item {
 	uint64_t	key;
 	heap_index	index;		/* 0 while not in the heap */
 };
+
+struct heap;
+
+/* Heap operations over one layout's rules, as described below. */
+struct heap_ops {
+	void	(*insert)(struct heap *, struct item *, uint64_t key);
+	void	(*delete)(struct heap *, struct item *);
+	void	(*rekey)(struct heap *, struct item *, uint64_t key);
+};
+
+struct layout {
+	const char	*name;
+	/* Parent of u, for 2 <= u; always smaller than u. */
+	heap_index	(*parent)(const struct shape *, heap_index u);
+	/* Children of u are first .. first + *count - 1. */
+	uint64_t	(*children)(const struct shape *, heap_index u,
+			    unsigned *count);
+	/* [0] runs with no page model, [1] tells the model every access. */
+	const struct heap_ops *ops;
+	/* Whether the shape's arity shapes this layout (only dary's does). */
+	bool		has_arity;
+};
+
+extern const struct layout binheap_layout;
+extern const struct layout bheap_layout;
+extern const struct layout dary_layout;
 
 struct heap {
 	const struct layout *layout;
@@ -35,29 +101,26 @@ struct heap {
 	heap_index	capacity;
 	/* Page model; NULL runs the same code untracked (--vm off). */
 	struct vmsim	*vm;
-	/* Item arena, for item page numbers; NULL: items are not tracked. */
-	const char	*items_base;
-	unsigned	item_page_shift;	/* log2 of the page size in bytes */
+	/* Page ids; items_base is NULL unless the model counts item pages. */
+	struct page_map	pages;
 };
 
 /*
  * Sets up an empty heap over `slots`, which must hold capacity + 1
  * pointers and start on a page boundary; shape is the page geometry (and
- * the arity, for dary).  vm and items_base may be NULL.
+ * the arity, for dary).  vm may be NULL; `pages` is copied, and only with
+ * a vm do its items_base and the item pages mean anything.
  */
 void		 heap_init(struct heap *, const struct layout *,
 		    struct shape shape, struct item **slots,
 		    heap_index capacity, struct vmsim *vm,
-		    const char *items_base, unsigned item_page_shift);
+		    const struct page_map *pages);
 
 /*
  * The calls a workload makes for every operation are inline here: with
  * no model, an operation is one indirect call into the layout's own code
  * (heapgen.h), and a membership test or key read is one load.
  */
-
-/* Reports a read or write of an item field to the model: heap.c. */
-void		 heap_touch_field(struct heap *, const void *field);
 
 /* The heap must not be full; the item must not be in it. */
 static inline void
@@ -79,26 +142,40 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 	heap->ops->rekey(heap, it, key);
 }
 
+/* Reports a read of an item field to the model, if it counts items. */
+static inline void
+heap_touch_item(struct heap *heap, const void *field)
+{
+	if (heap->pages.items_base != NULL)
+		vmsim_access(heap->vm, page_of_item(&heap->pages, field));
+}
+
 /* An item's key and whether it is in the heap, read through the model. */
 static inline uint64_t
 heap_key(struct heap *heap, const struct item *it)
 {
-	/* Set only when a model tracks item pages (heap_init). */
-	if (heap->items_base != NULL)
-		heap_touch_field(heap, &it->key);
+	heap_touch_item(heap, &it->key);
 	return it->key;
 }
 
 static inline bool
 heap_contains(struct heap *heap, const struct item *it)
 {
-	if (heap->items_base != NULL)
-		heap_touch_field(heap, &it->index);
+	heap_touch_item(heap, &it->index);
 	return it->index != 0;
 }
 
 /* NULL when empty. */
-struct item	*heap_root(struct heap *);
+static inline struct item *
+heap_root(struct heap *heap)
+{
+	if (heap->size == 0)
+		return NULL;
+	if (heap->vm != NULL)
+		vmsim_access(heap->vm, page_of_index(&heap->pages, 1));
+	return heap->slot[1];
+}
+
 struct item	*heap_pop(struct heap *);
 
 static inline heap_index

@@ -32,7 +32,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "heap.h"
 #include "touch.h"
 
 #if !defined(HEAPGEN_PARENT) || !defined(HEAPGEN_CHILDREN) || \
@@ -50,7 +49,10 @@ sift_up(struct heap *heap, heap_index u, uint64_t key, bool tracked)
 
 	while (u > 1) {
 		heap_index p = HEAPGEN_PARENT(&shape, u);
-		struct item *above = read_slot(heap, p, tracked);
+		struct item *above;
+
+		paranoid_assert(p < u);
+		above = read_slot(heap, p, tracked);
 
 		if (read_key(heap, above, tracked) <= key)
 			break;
@@ -92,6 +94,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key, bool tracked)
 
 		if (first > size)
 			break;
+		paranoid_assert(first > u);
 		/* Children past the last node are not there. */
 		last = first + count - 1 <= size ? first + count - 1 : size;
 		below = read_slot(heap, first, tracked);
@@ -109,6 +112,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key, bool tracked)
 		if (best_key >= key)
 			break;
 		place(heap, u, below, tracked);
+		paranoid_assert(HEAPGEN_PARENT(&shape, (heap_index)best) == u);
 		u = (heap_index)best;
 	}
 	return u;

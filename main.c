@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "abi.h"
-#include "arena.h"
 #include "config.h"
 #include "experiment.h"
 #include "explain.h"
@@ -24,35 +23,16 @@
 #include "options.h"
 #include "outfile.h"
 #include "parse.h"
+#include "plan.h"
 #include "plot.h"
 #include "progress.h"
 #include "report.h"
-#include "sweep.h"
 
 /* Parameters -------------------------------------------------------- */
 
 #define VERSION		"0.1.0"
 
-#define MAX_OPS		((uint64_t)1 << 40)
-#define MIN_ENTRIES	8			/* per page: Kamp's rule */
-#define MAX_PAGE_BYTES	((uint64_t)1 << 30)
-#define MAX_ITEM_BYTES	((uint64_t)1 << 20)
-#define MAX_RESIDENT_BYTES ((uint64_t)1 << 46)
-#define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
-#define MAP_COUNT_SPARE	1000	/* mappings left for libc, stack, ... */
 #define MAX_LATENCY_NS	((uint64_t)3600 * 1000000000)	/* an hour */
-
-/* Options not yet checked against each other. */
-struct raw {
-	const char	*resident;	/* as written; NULL: the default */
-	uint64_t	 resident_value;	/* pages, or bytes */
-	bool		 resident_bytes;
-	const char	*sweep;
-	const char	*plot;
-	const char	*plot_y;
-	bool		 format_given;
-	bool		 force;
-};
 
 static void
 usage(FILE *out)
@@ -135,208 +115,6 @@ version(void)
 	exit(0);
 }
 
-/* Option values ------------------------------------------------------- */
-
-static enum format
-format_of_path(const char *path, enum format fallback)
-{
-	static const struct {
-		const char	*suffix;
-		enum format	 format;
-	} suffixes[] = {
-		{ ".csv", FORMAT_CSV }, { ".json", FORMAT_JSON },
-		{ ".md", FORMAT_MD },
-	};
-	size_t len = strlen(path), i;
-
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		size_t slen = strlen(suffixes[i].suffix);
-
-		if (len > slen &&
-		    strcmp(path + len - slen, suffixes[i].suffix) == 0)
-			return suffixes[i].format;
-	}
-	return fallback;
-}
-
-/* Consistency ------------------------------------------------------- */
-
-static double
-gib(uint64_t bytes)
-{
-	return (double)bytes / (1u << 30);
-}
-
-static void
-check_page_size(const struct config *config)
-{
-	uint64_t bytes = config->page_bytes;
-
-	if ((bytes & (bytes - 1)) != 0 ||
-	    bytes / ABI_PTR_BYTES < MIN_ENTRIES)
-		errx(EXIT_USAGE, "--page-size: %" PRIu64 " is not a power of "
-		    "two from %u to %" PRIu64 " (at least %u %u-byte entries)",
-		    bytes, MIN_ENTRIES * ABI_PTR_BYTES, MAX_PAGE_BYTES,
-		    MIN_ENTRIES, ABI_PTR_BYTES);
-}
-
-static void
-check_item_bytes(const struct config *config)
-{
-	size_t align = _Alignof(struct item);
-
-	if (config->item_bytes % align != 0)
-		errx(EXIT_USAGE, "--item-bytes: %" PRIu64 " is not a multiple "
-		    "of %zu from %zu to %" PRIu64, config->item_bytes, align,
-		    sizeof(struct item), MAX_ITEM_BYTES);
-}
-
-/* What one layout's run maps: both arenas and the model's records. */
-static uint64_t
-memory_need(const struct config *config)
-{
-	struct footprint fp = config_footprint(config);
-	uint64_t need = fp.array_bytes + fp.item_bytes;
-
-	if (config->vm != VM_OFF)
-		need += (fp.tracked_pages + 1) * sizeof(struct vmsim_page);
-	return need;
-}
-
-static uint64_t
-physical_memory(void)
-{
-	return (uint64_t)sysconf(_SC_PHYS_PAGES) *
-	    (uint64_t)sysconf(_SC_PAGESIZE);
-}
-
-/* Refuses what the address space, or unless forced the machine, cannot hold. */
-static void
-check_memory(const struct config *config, bool force)
-{
-	struct footprint fp = config_footprint(config);
-	uint64_t need = memory_need(config);
-	uint64_t physical = physical_memory();
-
-	if (fp.tracked_pages > VMSIM_MAX_PAGES)
-		errx(EXIT_USAGE, "--items: %" PRIu64 " items make %" PRIu64
-		    " pages, more than the model's %" PRIu64 "; use larger "
-		    "pages", config->items, fp.tracked_pages,
-		    (uint64_t)VMSIM_MAX_PAGES);
-	if (need >= ABI_ADDRESS_SPACE)
-		errx(EXIT_USAGE, "--items: %" PRIu64 " items need %.2f GiB, "
-		    "more than the %.0f GiB address space of %s", config->items,
-		    gib(need), gib(ABI_ADDRESS_SPACE), ABI_NAME);
-	if (need > physical && !force)
-		errx(EXIT_USAGE, "--items: %" PRIu64 " items need %.2f GiB, "
-		    "more than this machine's %.2f GiB of memory (--force "
-		    "runs anyway)", config->items, gib(need), gib(physical));
-}
-
-/*
- * Sets the budget from a page count or, with `bytes`, a size, and keeps
- * it within the pages the model tracks; `text` is what the user wrote.
- */
-static void
-set_resident(struct config *config, uint64_t value, bool bytes,
-    const char *text)
-{
-	struct footprint fp = config_footprint(config);
-	uint64_t page = config->page_bytes;
-
-	if (bytes && (value % page != 0 || value / page > fp.tracked_pages))
-		errx(EXIT_USAGE, "--resident: %s is not a whole number of "
-		    "%" PRIu64 "-byte pages from 1 to %" PRIu64 " (the pages "
-		    "--model %s tracks)", text, page, fp.tracked_pages,
-		    model_names[config->model]);
-	if (bytes)
-		value /= page;
-	if (value < 1 || value > fp.tracked_pages)
-		errx(EXIT_USAGE, "--resident: '%s' is not a count of pages "
-		    "from 1 to %" PRIu64 " (the pages --model %s tracks)", text,
-		    fp.tracked_pages, model_names[config->model]);
-	config->resident_pages = value;
-}
-
-static void
-check_resident(struct config *config, const struct raw *raw)
-{
-	struct footprint fp = config_footprint(config);
-
-	if (raw->resident != NULL) {
-		set_resident(config, raw->resident_value, raw->resident_bytes,
-		    raw->resident);
-		return;
-	}
-	/* The default budget shrinks to fit a heap smaller than it. */
-	if (config->resident_pages > fp.tracked_pages)
-		config->resident_pages = fp.tracked_pages;
-}
-
-static void
-check_trace(const struct config *config)
-{
-	if (config->trace == NULL)
-		return;
-	if (config->vm == VM_OFF)
-		errx(EXIT_USAGE, "--trace: needs the page model, not --vm off");
-	if ((config->layouts & (config->layouts - 1)) != 0 ||
-	    (config->workloads & (config->workloads - 1)) != 0)
-		errx(EXIT_USAGE, "--trace: needs exactly one --layout and one "
-		    "--workload");
-}
-
-/* The kernel's limit on a process's mappings; Linux's default if unknown. */
-static uint64_t
-max_map_count(void)
-{
-	unsigned long long count = 65530;
-	FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
-
-	if (f != NULL) {
-		if (fscanf(f, "%llu", &count) != 1)
-			count = 65530;
-		fclose(f);
-	}
-	return count;
-}
-
-/*
- * The kernel modes make each modeled fault a real one, which holds only
- * if a modeled page is a system page.
- */
-static void
-check_vm(struct config *config)
-{
-	long system_page = sysconf(_SC_PAGESIZE);
-	char why[512];
-
-	if (config->vm != VM_KERNEL && config->vm != VM_DISK)
-		return;
-	if (config->page_bytes != (uint64_t)system_page)
-		errx(EXIT_USAGE, "--vm %s: --page-size %" PRIu64 " must be the "
-		    "system page size, %ld", vm_names[config->vm],
-		    config->page_bytes, system_page);
-	/* arena.c maps each tracked page on its own (see split_mappings). */
-	if (config_footprint(config).tracked_pages + MAP_COUNT_SPARE >
-	    max_map_count())
-		errx(EXIT_USAGE, "--vm %s: %" PRIu64 " tracked pages need as "
-		    "many mappings, more than vm.max_map_count (%" PRIu64
-		    ") allows; use fewer --items or raise it with sysctl",
-		    vm_names[config->vm],
-		    config_footprint(config).tracked_pages,
-		    max_map_count() - MAP_COUNT_SPARE);
-	if (config->vm != VM_DISK)
-		return;
-	if (config->vm_dir == NULL)
-		config->vm_dir = getenv("TMPDIR");
-	if (config->vm_dir == NULL || *config->vm_dir == '\0')
-		config->vm_dir = "/tmp";
-	if (arena_disk_ok(config->vm_dir, why, sizeof(why)) != 0)
-		errx(EXIT_USAGE, "--vm disk: %s; name a directory on a disk "
-		    "with --vm-dir", why);
-}
-
 /* Command line ------------------------------------------------------ */
 
 enum {
@@ -375,8 +153,9 @@ static const struct option options[] = {
 };
 
 static void
-parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
+parse_options(int argc, char *argv[], struct plan_request *request)
 {
+	struct config *config = &request->config;
 	int c;
 
 	opterr = 0;
@@ -387,7 +166,8 @@ parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 			    HEAP_MAX_ITEMS);
 			break;
 		case OPT_OPS:
-			config->ops = count_option("--ops", optarg, 1, MAX_OPS);
+			config->ops = count_option("--ops", optarg, 1,
+			    CONFIG_MAX_OPS);
 			break;
 		case OPT_LAYOUT:
 			config->layouts = layout_option(optarg);
@@ -405,23 +185,28 @@ parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 			    model_names);
 			break;
 		case OPT_RESIDENT:
-			raw->resident = optarg;
-			raw->resident_bytes = has_size_suffix(optarg);
-			if ((raw->resident_bytes ? parse_size(optarg, 1,
-			    MAX_RESIDENT_BYTES, &raw->resident_value) :
-			    parse_count(optarg, 1, UINT32_MAX,
-			    &raw->resident_value)) != 0)
+			request->resident = optarg;
+			request->resident_bytes = has_size_suffix(optarg);
+			if ((request->resident_bytes ? parse_size(optarg, 1,
+			    CONFIG_MAX_RESIDENT_BYTES, &request->resident_value) :
+			    parse_count(optarg, 1, CONFIG_MAX_RESIDENT_PAGES,
+			    &request->resident_value)) != 0)
 				errx(EXIT_USAGE, "--resident: '%s' is not a "
-				    "count of pages or a size (suffixes K, M, "
-				    "G: 2^10, 2^20, 2^30 bytes)", optarg);
+				    "count of pages from 1 to %" PRIu64 " or a "
+				    "whole size from 1K to %" PRIu64 "G "
+				    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)",
+				    optarg, CONFIG_MAX_RESIDENT_PAGES,
+				    CONFIG_MAX_RESIDENT_BYTES >> 30);
 			break;
 		case OPT_PAGE_SIZE:
 			config->page_bytes = size_option("--page-size", optarg,
-			    MIN_ENTRIES * ABI_PTR_BYTES, MAX_PAGE_BYTES);
+			    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES,
+			    CONFIG_MAX_PAGE_BYTES);
 			break;
 		case OPT_ITEM_BYTES:
 			config->item_bytes = size_option("--item-bytes",
-			    optarg, sizeof(struct item), MAX_ITEM_BYTES);
+			    optarg, sizeof(struct item),
+			    CONFIG_MAX_ITEM_BYTES);
 			break;
 		case OPT_DISK_LATENCY:
 			if (parse_duration_ns(optarg, MAX_LATENCY_NS,
@@ -441,24 +226,24 @@ parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 			    UINT64_MAX);
 			break;
 		case OPT_FORCE:
-			raw->force = true;
+			request->force = true;
 			break;
 		case OPT_FORMAT:
 			config->format = name_option("--format", optarg,
 			    format_names);
-			raw->format_given = true;
+			request->format_given = true;
 			break;
 		case OPT_OUTPUT:
 			config->output = optarg;
 			break;
 		case OPT_SWEEP:
-			raw->sweep = optarg;
+			request->sweep = optarg;
 			break;
 		case OPT_PLOT:
-			raw->plot = optarg;
+			request->plot = optarg;
 			break;
 		case OPT_PLOT_Y:
-			raw->plot_y = optarg;
+			request->plot_y = optarg;
 			break;
 		case OPT_TRACE:
 			config->trace = optarg;
@@ -481,134 +266,21 @@ parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 		    "lists the options", argv[optind]);
 }
 
-/* Everything one invocation runs: one point, or one per sweep value. */
-struct plan {
-	struct config	 base;
-	struct config	*points;
-	size_t		 npoints;
-	const char	*plot;
-	const char	*plot_y;
-};
-
-static void
-finish_point(struct config *config, const struct raw *raw)
-{
-	if (config->ops == 0)
-		config->ops = config->items;
-	check_page_size(config);
-	check_item_bytes(config);
-	check_memory(config, raw->force);
-	check_resident(config, raw);
-	check_trace(config);
-	check_vm(config);
-}
-
-static void
-apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
-    const struct raw *raw)
-{
-	uint64_t value = spec->values[i];
-	char text[32];
-
-	snprintf(text, sizeof(text), "%" PRIu64, value);
-	switch (spec->param) {
-	case SWEEP_ITEMS:
-		if (value > HEAP_MAX_ITEMS)
-			errx(EXIT_USAGE, "--sweep: items %s is more than %"
-			    PRIu64, text, HEAP_MAX_ITEMS);
-		point->items = value;
-		break;
-	case SWEEP_PAGE_SIZE:
-		point->page_bytes = value;
-		break;
-	case SWEEP_RESIDENT:
-	case SWEEP_NONE:
-		break;
-	}
-	finish_point(point, raw);
-	if (spec->param == SWEEP_RESIDENT)
-		set_resident(point, value, spec->bytes, text);
-}
-
-/* Only numeric fields can be plotted. */
-static void
-check_plot_field(const char *name)
-{
-	static const char *const text_fields[] = { "abi", "layout", "model",
-	    "workload", "vm", NULL };
-	unsigned f;
-
-	if (parse_name(name, report_fields, &f) != 0 ||
-	    parse_name(name, text_fields, &f) == 0)
-		errx(EXIT_USAGE, "--plot-y: '%s' is not a numeric report field "
-		    "such as modeled_s, faults_per_op or ns_per_op", name);
-}
-
 static void
 configure(int argc, char *argv[], struct plan *plan)
 {
-	struct config *base = &plan->base;
-	struct raw raw = { 0 };
-	static struct sweep_spec spec;
-	char why[256];
-	size_t i;
+	struct plan_request request = { 0 };
+	char why[PLAN_WHY_BYTES];
+	const char *note;
 
-	config_defaults(base);
-	parse_options(argc, argv, base, &raw);
-	if (base->output != NULL && !raw.format_given)
-		base->format = format_of_path(base->output, base->format);
-	plan->plot = raw.plot;
-	plan->plot_y = raw.plot_y != NULL ? raw.plot_y :
-	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
-	check_plot_field(plan->plot_y);
-	if (raw.sweep == NULL) {
-		if (raw.plot != NULL)
-			errx(EXIT_USAGE, "--plot: '%s' needs a --sweep to draw",
-			    raw.plot);
-		finish_point(base, &raw);
-		plan->points = base;
-		plan->npoints = 1;
-		return;
-	}
-	if (sweep_parse(raw.sweep, &spec, why, sizeof(why)) != 0)
-		errx(EXIT_USAGE, "--sweep: %s", why);
-	if (base->trace != NULL)
-		errx(EXIT_USAGE, "--trace: '%s' records one run, not a --sweep",
-		    base->trace);
-	base->sweep = spec.param;
-	plan->npoints = spec.count;
-	plan->points = calloc(spec.count, sizeof(*plan->points));
-	if (plan->points == NULL)
-		err(1, "%zu sweep points", spec.count);
-	/* Every point is checked before the first one runs. */
-	for (i = 0; i < spec.count; i++) {
-		plan->points[i] = *base;
-		apply_sweep(&plan->points[i], &spec, i, &raw);
-	}
-	finish_point(base, &raw);
-}
-
-/* A run that needs a lot of memory says so before it starts. */
-static void
-note_memory(const struct plan *plan)
-{
-	const struct config *largest = &plan->points[0];
-	struct footprint fp;
-	uint64_t need;
-	size_t i;
-
-	for (i = 1; i < plan->npoints; i++)
-		if (memory_need(&plan->points[i]) > memory_need(largest))
-			largest = &plan->points[i];
-	need = memory_need(largest);
-	if (need < NOTE_MEMORY_BYTES)
-		return;
-	fp = config_footprint(largest);
-	warnx("%" PRIu64 " items need %.2f GiB per layout run (heap array "
-	    "%.2f, items %.2f, page model %.2f); this machine has %.2f GiB",
-	    largest->items, gib(need), gib(fp.array_bytes),
-	    gib(fp.item_bytes), gib(need - fp.array_bytes - fp.item_bytes),
-	    gib(physical_memory()));
+	config_defaults(&request.config);
+	parse_options(argc, argv, &request);
+	if (plan_make(plan, &request, why) != 0)
+		errx(EXIT_USAGE, "%s", why);
+	/* A run that needs a lot of memory says so before it starts. */
+	note = plan_memory_note(plan);
+	if (note != NULL)
+		warnx("%s", note);
 }
 
 /* Running ------------------------------------------------------------ */
@@ -760,7 +432,6 @@ main(int argc, char *argv[])
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
 	configure(argc, argv, &plan);
-	note_memory(&plan);
 	open_outputs(&out, &plan);
 	experiment_trap_interrupts();
 	status = run_plan(&plan, out.trace.stream, &rows);
@@ -778,8 +449,7 @@ main(int argc, char *argv[])
 			status = written;
 	}
 	discard_outputs(&out);
-	if (plan.points != &plan.base)
-		free(plan.points);
+	plan_free(&plan);
 	free(rows.rows);
 	return status;
 }

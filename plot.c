@@ -17,6 +17,7 @@
 #include "abi.h"
 #include "plot.h"
 #include "report.h"
+#include "svg.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -30,8 +31,6 @@
 #define RATIO_STYLE \
 	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
 	"stroke-dasharray=\"6 4\""
-
-static const char *const colours[] = { "#d62728", "#1f77b4", "#2ca02c" };
 
 struct point {
 	double	x;
@@ -217,25 +216,6 @@ log2_axis(struct axis *axis, double lo, double hi)
 /* SVG ----------------------------------------------------------------- */
 
 static void
-svg_text(FILE *out, double x, double y, const char *anchor,
-    const char *extra, const char *text)
-{
-	const char *p;
-
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s%s>",
-	    x, y, anchor, *extra ? " " : "", extra);
-	for (p = text; *p != '\0'; p++) {
-		switch (*p) {
-		case '&':	fputs("&amp;", out); break;
-		case '<':	fputs("&lt;", out); break;
-		case '>':	fputs("&gt;", out); break;
-		default:	fputc(*p, out); break;
-		}
-	}
-	fputs("</text>\n", out);
-}
-
-static void
 tick_label(char *buf, size_t size, double v)
 {
 	if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-3))
@@ -324,7 +304,7 @@ static void
 line_style(char *buf, size_t size, unsigned layout)
 {
 	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"",
-	    colours[layout % 3]);
+	    svg_layout_colour(layout));
 }
 
 /* Draws one entry at x; returns where the next one starts. */
@@ -402,14 +382,9 @@ draw(FILE *out, const struct config *config, const char *field,
 	bounds(ratio, 1, &rlo, &rhi, false);
 	linear_axis(&r, rhi > 0 ? rhi : 1);
 
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"12\">\n"
-	    "<style>.grid{stroke:#ddd;stroke-width:1}"
-	    ".axis{stroke:#000;stroke-width:1}</style>\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-	    WIDTH, HEIGHT, WIDTH, HEIGHT);
+	svg_begin(out, WIDTH, HEIGHT, 12);
+	fputs("<style>.grid{stroke:#ddd;stroke-width:1}"
+	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
 	make_title(title, sizeof(title), config, workload);
 	svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"", title);
 	x_ticks(out, &x, &y);
@@ -426,7 +401,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), which[i]);
 		polyline(out, &lines[i], &x, &y, style);
-		markers(out, &lines[i], &x, &y, colours[which[i] % 3]);
+		markers(out, &lines[i], &x, &y, svg_layout_colour(which[i]));
 	}
 	if (ratio->count > 0) {
 		ratio_ticks(out, &x, &r);
@@ -448,7 +423,7 @@ draw(FILE *out, const struct config *config, const char *field,
 		    layouts[which[0]]->name, layouts[which[1]]->name);
 		legend_entry(out, legend_x, RATIO_STYLE, title);
 	}
-	fputs("</svg>\n", out);
+	svg_end(out);
 }
 
 int

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "config.h"
-#include "workload.h"
+#include "result.h"
 
 /*
  * Plots `field` (a numeric report field) of the rows of `workload`

@@ -45,34 +45,6 @@ struct value {
 	char		text[32];
 };
 
-/* Figures ------------------------------------------------------------- */
-
-static double
-per_op(uint64_t total, uint64_t ops)
-{
-	return ops == 0 ? 0.0 : (double)total / (double)ops;
-}
-
-static double
-faults_per_op(const struct result *row)
-{
-	return per_op(row->sim.faults, row->ops);
-}
-
-static double
-ns_per_op(const struct result *row)
-{
-	return per_op(row->wall_ns, row->ops);
-}
-
-/* CPU time plus one disk latency per fault: Kamp's runtime model. */
-static double
-modeled_s(const struct result *row)
-{
-	return ((double)row->cpu_ns + (double)row->sim.faults *
-	    (double)row->config->disk_latency_ns) / 1e9;
-}
-
 static struct value
 text(const char *s)
 {
@@ -125,7 +97,7 @@ arity(const struct result *row)
 {
 	struct value v = integer(row->config->arity);
 
-	if (layouts[row->layout] != &dary_layout)
+	if (!layouts[row->layout]->has_arity)
 		v.kind = ABSENT;
 	return v;
 }
@@ -153,15 +125,15 @@ field_value(enum field f, const struct result *row)
 	case F_SIM_FAULTS:
 		return simulated(row, integer(row->sim.faults));
 	case F_FAULTS_PER_OP:
-		return simulated(row, real(faults_per_op(row), 4));
+		return simulated(row, real(result_faults_per_op(row), 4));
 	case F_MINFLT:		return integer(row->minflt);
 	case F_MAJFLT:		return integer(row->majflt);
 	case F_MAXRSS_KIB:	return integer(row->maxrss_kib);
 	case F_VSZ_KIB:		return integer(row->statm.vsz);
 	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
-	case F_NS_PER_OP:	return real(ns_per_op(row), 1);
+	case F_NS_PER_OP:	return real(result_ns_per_op(row), 1);
 	case F_MODELED_S:
-		return simulated(row, real(modeled_s(row), 3));
+		return simulated(row, real(result_modeled_s(row), 3));
 	case F_SEED:		return integer(config->seed);
 	case F_VM:		return text(vm_names[config->vm]);
 	case F_ITEM_BYTES:	return integer(config->item_bytes);
@@ -197,6 +169,80 @@ field_value(enum field f, const struct result *row)
 		break;
 	}
 	return text("?");
+}
+
+/* Which rows measure a field ----------------------------------------- */
+
+static bool
+is_text(enum field f)
+{
+	return f == F_ABI || f == F_LAYOUT || f == F_MODEL || f == F_WORKLOAD ||
+	    f == F_VM;
+}
+
+/* Whether f is measured for layout l under config, as field_value says. */
+static bool
+measured(enum field f, const struct config *config, unsigned layout)
+{
+	struct result row = {
+		.config = config,
+		.layout = layout,
+		.simulated = config->vm != VM_OFF,
+	};
+
+	return field_value(f, &row).kind != ABSENT;
+}
+
+int
+report_plottable(const struct config *config, const char *name, char *why,
+    size_t why_size)
+{
+	unsigned layout;
+	int f;
+
+	for (f = 0; f < F_COUNT && strcmp(report_fields[f], name) != 0; f++)
+		continue;
+	if (f == F_COUNT || is_text(f)) {
+		snprintf(why, why_size, "'%s' is not a numeric report field "
+		    "such as modeled_s, faults_per_op or ns_per_op", name);
+		return -1;
+	}
+	/* Only --vm disk pushes pages out to be read back: a major fault. */
+	if (f == F_MAJFLT && config->vm != VM_DISK) {
+		snprintf(why, why_size, "'%s' is 0 unless --vm disk, and a "
+		    "plot's log scale needs positive values", name);
+		return -1;
+	}
+	for (layout = 0; layout < LAYOUT_COUNT; layout++)
+		if ((config->layouts & 1u << layout) &&
+		    measured(f, config, layout))
+			return 0;
+	snprintf(why, why_size, "'%s' is not measured by this run (%s)", name,
+	    f == F_ARITY ? "only the dary layout has an arity" :
+	    "it comes from the page model: not with --vm off");
+	return -1;
+}
+
+enum format
+report_format_of_path(const char *path, enum format fallback)
+{
+	static const struct {
+		const char	*suffix;
+		enum format	 format;
+	} suffixes[] = {
+		{ ".csv", FORMAT_CSV }, { ".json", FORMAT_JSON },
+		{ ".md", FORMAT_MD },
+	};
+	size_t len = strlen(path), i;
+
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t slen = strlen(suffixes[i].suffix);
+
+		if (len > slen &&
+		    strcmp(path + len - slen, suffixes[i].suffix) == 0)
+			return suffixes[i].format;
+	}
+	return fallback;
 }
 
 int
@@ -326,16 +372,16 @@ write_ratio(FILE *out, const struct result *a, const struct result *b)
 
 		switch (col->field) {
 		case F_FAULTS_PER_OP:
-			x = faults_per_op(a);
-			y = faults_per_op(b);
+			x = result_faults_per_op(a);
+			y = result_faults_per_op(b);
 			break;
 		case F_NS_PER_OP:
-			x = ns_per_op(a);
-			y = ns_per_op(b);
+			x = result_ns_per_op(a);
+			y = result_ns_per_op(b);
 			break;
 		case F_MODELED_S:
-			x = modeled_s(a);
-			y = modeled_s(b);
+			x = result_modeled_s(a);
+			y = result_modeled_s(b);
 			break;
 		default:
 			break;

@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "config.h"
-#include "workload.h"
+#include "result.h"
 
 extern const char *const report_fields[];
 
@@ -21,6 +21,16 @@ extern const char *const report_fields[];
  * such field or it was not measured.
  */
 int	report_number(const struct result *, const char *field, double *);
+
+/*
+ * Whether a run of config can plot `field`: a numeric field that some
+ * row of the run measures.  Returns 0, or -1 with a reason in `why`.
+ */
+int	report_plottable(const struct config *, const char *field, char *why,
+	    size_t why_size);
+
+/* The format a file name's suffix (.csv, .json, .md) asks for. */
+enum format report_format_of_path(const char *path, enum format fallback);
 
 /* Returns 0, or -1 with errno set if the stream fails. */
 int	report_write(FILE *, const struct config *, const struct result *,

@@ -10,11 +10,6 @@
 static const char *const params[] = { "resident", "items", "page-size",
     NULL };
 
-/* Bounds a single value may have; the run checks the rest per point. */
-#define MAX_RESIDENT_PAGES	((uint64_t)UINT32_MAX)
-#define MAX_RESIDENT_BYTES	((uint64_t)1 << 46)
-#define MAX_SWEPT_PAGE		((uint64_t)1 << 30)
-
 static int
 parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
 {
@@ -23,12 +18,12 @@ parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
 		if (has_size_suffix(text) != spec->bytes)
 			return -1;
 		if (spec->bytes)
-			return parse_size(text, 1, MAX_RESIDENT_BYTES, out);
-		return parse_count(text, 1, MAX_RESIDENT_PAGES, out);
+			return parse_size(text, 1, CONFIG_MAX_RESIDENT_BYTES, out);
+		return parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES, out);
 	case SWEEP_ITEMS:
 		return parse_count(text, 1, UINT32_MAX, out);
 	case SWEEP_PAGE_SIZE:
-		return parse_size(text, 1, MAX_SWEPT_PAGE, out);
+		return parse_size(text, 1, CONFIG_MAX_PAGE_BYTES, out);
 	case SWEEP_NONE:
 		break;
 	}

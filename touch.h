@@ -1,40 +1,55 @@
 /*
- * touch.h: how heap code reports its memory accesses to the page model.
+ * touch.h: the heap module's internal header: how heap code reports its
+ * memory accesses to the page model, for heapgen.h and the layout files.
  *
  * Every read or write of an array slot, and, if items are tracked, every
  * read of an item's key and write of its index, is an access to the page
- * holding those bytes.  `tracked` is a constant wherever it matters for
- * speed (heapgen.h compiles the operations once with it true and once
- * false), so with no model these helpers are plain loads and stores.
+ * holding those bytes (pages.h).  `tracked` is a constant wherever it
+ * matters for speed (heapgen.h compiles the operations once with it true
+ * and once false), so with no model these helpers are plain loads and
+ * stores.
  */
 #ifndef TOUCH_H
 #define TOUCH_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 #include "heap.h"
+
+/*
+ * For index rules and the heap code built on them (heapgen.h): GCC and
+ * clang inline these even where their heuristics would not, since a call
+ * per level is the cost heapgen.h exists to remove.
+ */
+#define HEAP_INLINE	static inline __attribute__((always_inline))
+
+/*
+ * A HEAP_PARANOIA build (the one make check tests) asserts at every sift
+ * step that a parent's index is smaller than its child's, as Varnish's
+ * vbh.c does after every parent(); the layout suites check the rules
+ * themselves, so other builds spare the compare per level.
+ */
+#ifdef HEAP_PARANOIA
+#include <assert.h>
+#define paranoid_assert(condition)	assert(condition)
+#else
+#define paranoid_assert(condition)	((void)0)
+#endif
 
 HEAP_INLINE void
 touch_slot(struct heap *heap, uint64_t u, bool tracked)
 {
 	if (tracked)
-		vmsim_access(heap->vm, (uint32_t)(u >> heap->shape.page_shift));
+		vmsim_access(heap->vm, page_of_index(&heap->pages, u));
 }
 
 /* An item field: the page is that of the bytes read or written. */
 HEAP_INLINE void
 touch_field(struct heap *heap, const void *field, bool tracked)
 {
-	size_t offset;
-
-	/* The array model tracks the array only: items_base is NULL. */
-	if (!tracked || heap->items_base == NULL)
-		return;
-	offset = (size_t)((const char *)field - heap->items_base);
-	vmsim_access(heap->vm,
-	    heap->vm->heap_pages + (uint32_t)(offset >> heap->item_page_shift));
+	if (tracked)
+		heap_touch_item(heap, field);
 }
 
 HEAP_INLINE uint64_t

@@ -1,6 +1,5 @@
 /*
- * vmsim.c: an exact LRU model of a process's resident pages, and the
- * kernel's own figures for the same process.
+ * vmsim.c: an exact LRU model of a process's resident pages.
  *
  * The resident set is a circular doubly linked list threaded through the
  * per-page records, most recently used at the head, with one sentinel
@@ -8,20 +7,14 @@
  * constant number of records, so an access costs the same whether the
  * budget is 16 pages or 65,536.
  */
-#include <sys/resource.h>
-
 #include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "pages.h"
 #include "vmsim.h"
-
-/* Parameters -------------------------------------------------------- */
-
-#define STATM_PATH "/proc/self/statm"
 
 /* LRU list ---------------------------------------------------------- */
 
@@ -45,6 +38,13 @@ push_head(struct vmsim *vm, uint32_t id)
 	pg->next = head->next;
 	vm->pages[head->next].prev = id;
 	head->next = id;
+}
+
+uint64_t
+vmsim_bytes(uint64_t pages)
+{
+	/* One record per page and the sentinel; the fixed 64 KiB aside. */
+	return (pages + 1) * sizeof(struct vmsim_page);
 }
 
 struct vmsim *
@@ -107,10 +107,8 @@ static void
 trace_page(FILE *trace, const struct vmsim *vm, const char *prefix,
     uint32_t id)
 {
-	if (id < vm->heap_pages)
-		fprintf(trace, "%sheap %u\n", prefix, id);
-	else
-		fprintf(trace, "%sitems %u\n", prefix, id - vm->heap_pages);
+	fprintf(trace, "%s%s %u\n", prefix, page_is_item(vm->heap_pages, id) ?
+	    "items" : "heap", page_in_arena(vm->heap_pages, id));
 }
 
 void
@@ -248,50 +246,4 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 	}
 	push_head(vm, id);
 	vm->mru = id;
-}
-
-/* What the kernel saw ----------------------------------------------- */
-
-static uint64_t
-timeval_ns(struct timeval tv)
-{
-	return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
-}
-
-void
-kernel_sample(struct kernel_sample *sample)
-{
-	struct rusage ru;
-
-	/* RUSAGE_SELF cannot fail with a valid pointer. */
-	getrusage(RUSAGE_SELF, &ru);
-	sample->minflt = (uint64_t)ru.ru_minflt;
-	sample->majflt = (uint64_t)ru.ru_majflt;
-	sample->maxrss_kib = (uint64_t)ru.ru_maxrss;	/* KiB on Linux */
-	sample->cpu_ns = timeval_ns(ru.ru_utime) + timeval_ns(ru.ru_stime);
-}
-
-/* Returns 0, or -1 with errno set where /proc is not mounted. */
-int
-kernel_statm(struct statm_kib *statm)
-{
-	unsigned long long size, resident, shared, text, lib, data;
-	uint64_t page_kib = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
-	FILE *f;
-	int n;
-
-	f = fopen(STATM_PATH, "r");
-	if (f == NULL)
-		return -1;
-	n = fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident,
-	    &shared, &text, &lib, &data);
-	fclose(f);
-	if (n != 6) {
-		errno = EIO;
-		return -1;
-	}
-	statm->vsz = size * page_kib;
-	statm->rss = resident * page_kib;
-	statm->data = data * page_kib;
-	return 0;
 }

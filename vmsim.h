@@ -1,5 +1,5 @@
 /*
- * vmsim.h: the VM page model, and what the kernel saw.
+ * vmsim.h: the VM page model.
  *
  * The model sees every access the heaps make, as a page id, and keeps a
  * resident set of at most `budget` pages with exact LRU replacement.  An
@@ -7,9 +7,8 @@
  * page is evicted if the set is full, and the page becomes the most
  * recently used.  Every access costs O(1) whatever the budget.
  *
- * Page ids 0 .. heap_pages-1 are the heap array's pages; heap_pages ..
- * heap_pages+item_pages-1 are the item arena's.  One resident set serves
- * both, as one process's memory would.
+ * Page ids are pages.h's: the heap array's pages, then the item arena's.
+ * One resident set serves both, as one process's memory would.
  *
  * Counters cover one phase: vmsim_phase() starts a new one.  Within a
  * phase, vmsim_op_end() closes one operation, whose faults and distinct
@@ -82,6 +81,8 @@ struct vmsim_counts {
 	struct vmsim_dist pages_per_op;
 };
 
+/* Bytes of bookkeeping vmsim_create() allocates per tracked page. */
+uint64_t	 vmsim_bytes(uint64_t pages);
 /* Returns NULL with errno set if the bookkeeping cannot be allocated. */
 struct vmsim	*vmsim_create(uint32_t heap_pages, uint32_t item_pages,
 		    uint32_t budget);
@@ -105,22 +106,5 @@ vmsim_access(struct vmsim *vm, uint32_t page)
 		return;
 	vmsim_access_slow(vm, page);
 }
-
-/* What the kernel saw: getrusage(2) and /proc/self/statm. */
-struct kernel_sample {
-	uint64_t	minflt;
-	uint64_t	majflt;
-	uint64_t	maxrss_kib;
-	uint64_t	cpu_ns;		/* user + system */
-};
-
-struct statm_kib {
-	uint64_t	vsz;
-	uint64_t	rss;
-	uint64_t	data;
-};
-
-void		 kernel_sample(struct kernel_sample *);
-int		 kernel_statm(struct statm_kib *);
 
 #endif

@@ -9,7 +9,8 @@
  * depend only on the seed and on which items are in the heap, never on
  * where they are, so every layout sees the same sequence of operations.
  */
-#include <errno.h>
+#include <err.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +19,7 @@
 #include "arena.h"
 #include "exits.h"
 #include "heap.h"
+#include "kernel.h"
 #include "prng.h"
 #include "workload.h"
 
@@ -182,8 +184,8 @@ measure(struct run *run, enum workload workload, FILE *trace,
 	row->wall_ns = monotonic_ns() - start;
 	kernel_sample(&after);
 	if (row->ops == UINT64_MAX) {
-		fprintf(stderr, "bheapsim: %s: %s popped out of order\n",
-		    layouts[row->layout]->name, workload_names[workload]);
+		warnx("%s: %s popped out of order", layouts[row->layout]->name,
+		    workload_names[workload]);
 		return EXIT_BROKEN_HEAP;
 	}
 	row->workload = workload;
@@ -215,9 +217,8 @@ map_arena(struct arena *arena, uint64_t bytes, const struct config *config,
 	if (arena_map(arena, (size_t)bytes, (size_t)config->page_bytes,
 	    backing, config->vm_dir) == 0)
 		return 0;
-	fprintf(stderr, "bheapsim: cannot map the %s (%llu bytes): %s\n",
-	    what, (unsigned long long)bytes, strerror(errno));
-	return 1;
+	warn("cannot map the %s (%" PRIu64 " bytes)", what, bytes);
+	return EXIT_FAILURE;
 }
 
 /* The model evicted `page`: take it out of memory for real. */
@@ -226,20 +227,17 @@ evict_page(void *context, uint32_t page)
 {
 	struct run *run = context;
 	size_t page_bytes = (size_t)run->config->page_bytes;
+	uint32_t heap_pages = run->heap.pages.heap_pages;
 
-	if (page < run->vm->heap_pages)
-		arena_evict(&run->array, (size_t)page * page_bytes, page_bytes);
-	else
-		arena_evict(&run->items,
-		    (size_t)(page - run->vm->heap_pages) * page_bytes,
-		    page_bytes);
+	arena_evict(page_is_item(heap_pages, page) ? &run->items : &run->array,
+	    (size_t)page_in_arena(heap_pages, page) * page_bytes, page_bytes);
 }
 
 static int
 setup(struct run *run, const struct config *config, unsigned layout)
 {
 	struct footprint fp = config_footprint(config);
-	unsigned page_bytes_shift = log2_exact(config->page_bytes);
+	struct page_map pages = config_page_map(config);
 
 	memset(run, 0, sizeof(*run));
 	run->config = config;
@@ -254,20 +252,19 @@ setup(struct run *run, const struct config *config, unsigned layout)
 		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
 		    (uint32_t)config->resident_pages);
 		if (run->vm == NULL) {
-			fprintf(stderr, "bheapsim: cannot set up the page model "
-			    "for %llu pages: %s\n",
-			    (unsigned long long)fp.tracked_pages,
-			    strerror(errno));
+			warn("cannot set up the page model for %" PRIu64
+			    " pages", fp.tracked_pages);
 			return 1;
 		}
 		/* The kernel modes make the model's evictions real. */
 		if (config->vm == VM_KERNEL || config->vm == VM_DISK)
 			vmsim_on_evict(run->vm, evict_page, run);
 	}
+	if (config->model == MODEL_FULL)
+		pages.items_base = run->items.base;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
-	    run->vm, config->model == MODEL_FULL ? run->items.base : NULL,
-	    page_bytes_shift);
+	    run->vm, &pages);
 	return 0;
 }
 

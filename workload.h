@@ -15,23 +15,7 @@
 #include <stdio.h>
 
 #include "config.h"
-#include "vmsim.h"
-
-/* One measured phase: a row of the report. */
-struct result {
-	const struct config *config;	/* what ran */
-	unsigned	layout;		/* index into layouts[] */
-	enum workload	workload;
-	uint64_t	ops;		/* operations in this phase */
-	bool		simulated;	/* false with --vm off */
-	struct vmsim_counts sim;
-	uint64_t	minflt;		/* kernel's, during the phase */
-	uint64_t	majflt;
-	uint64_t	maxrss_kib;	/* at the end of the phase */
-	uint64_t	cpu_ns;
-	uint64_t	wall_ns;
-	struct statm_kib statm;		/* at the end of the phase */
-};
+#include "result.h"
 
 typedef int (*result_sink)(const struct result *, void *context);
 

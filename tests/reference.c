@@ -4,7 +4,7 @@
  * shifts and masks; and the d-ary heap's, rounded up where dary.c
  * rounds down.
  */
-#include "layout.h"
+#include "heap.h"
 #include "tests.h"
 
 uint64_t

@@ -238,6 +238,30 @@ static const struct bad_input {
 	 */
 	{ { "--items", "1G", "--item-bytes", "64K" }, "1000000000",
 	    { "GiB of memory", "--force" }, WITH_OUTPUT | PTR8_ONLY },
+	/* Found before the run, not after it, and each with its range. */
+	{ { "--items", "1000", "--resident", "4294967296" }, "'4294967296'",
+	    { "1 to 4294967295" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--resident", "1.5K" }, "'1.5K'",
+	    { "1 to 4294967295", "K, M, G" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "disk", "--vm-dir", "/etc/passwd" },
+	    "/etc/passwd", { "--vm-dir", "not a directory" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "disk", "--vm-dir", "/proc" }, "/proc",
+	    { "--vm-dir" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm-dir", "/tmp" }, "'/tmp'",
+	    { "--vm-dir", "--vm disk" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "off", "--sweep", "resident=1,2",
+	    "--plot-y", "ns_per_op" }, "resident=1,2", { "--vm off" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "resident=1,2", "--resident", "3" },
+	    "'3'", { "--resident", "--sweep" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "off", "--sweep", "items=1000,2000",
+	    "--plot-y", "sim_faults" }, "'sim_faults'", { "--plot-y",
+	    "--vm off" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--layout", "binheap", "--sweep",
+	    "items=1000,2000", "--plot-y", "arity" }, "'arity'",
+	    { "--plot-y", "dary" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
+	    "majflt" }, "'majflt'", { "--plot-y", "--vm disk" }, WITH_OUTPUT },
 };
 
 #define NBAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))

@@ -205,6 +205,8 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
 	struct shape shape = { .page_shift = page_shift, .arity = arity };
+	struct page_map pages = { .entry_shift = page_shift, .byte_shift = 12,
+	    .heap_pages = vm != NULL ? vm->heap_pages : 0 };
 	unsigned op;
 
 	ck_assert_ptr_nonnull(fx);
@@ -214,8 +216,8 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 	ck_assert_ptr_nonnull(fx->slots);
 	fx->rng = seed;
 	fx->key_span = key_span;
-	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS, vm,
-	    (const char *)fx->items, 12);
+	pages.items_base = (const char *)fx->items;
+	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS, vm, &pages);
 	for (op = 0; op < OPS; op++) {
 		random_operation(fx, op);
 		check_against_oracle(fx);

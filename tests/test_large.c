@@ -192,8 +192,10 @@ sparse_setup(struct sparse *s, int i)
 			if (first + k != s->path[d - 1] && first + k < LARGE)
 				new_item(s, first + k, UINT64_MAX - k);
 	}
+	struct page_map pages = { .entry_shift = s->c.shape.page_shift };
+
 	heap_init(&s->heap, s->c.layout, s->c.shape, s->slots,
-	    (heap_index)LARGE, NULL, NULL, 0);
+	    (heap_index)LARGE, NULL, &pages);
 	s->heap.size = (heap_index)(LARGE - 1);
 }
 

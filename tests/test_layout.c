@@ -10,7 +10,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 
-#include "layout.h"
+#include "heap.h"
 #include "tests.h"
 
 /* Parameters -------------------------------------------------------- */

@@ -14,6 +14,7 @@
 
 #include "prng.h"
 #include "tests.h"
+#include "kernel.h"
 #include "vmsim.h"
 
 /* Parameters -------------------------------------------------------- */

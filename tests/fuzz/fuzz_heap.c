@@ -289,6 +289,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct fuzz fz;
 	struct shape shape;
+	struct page_map pages;
 	const struct layout *layout;
 	unsigned ptr_shift = sizeof(void *) == 8 ? 3 : 2;
 	size_t off;
@@ -318,8 +319,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		vmsim_phase(fz.vm, NULL);
 	}
+	pages.entry_shift = shape.page_shift;
+	pages.byte_shift = shape.page_shift + ptr_shift;
+	pages.heap_pages = fz.vm != NULL ? fz.vm->heap_pages : 0;
+	pages.items_base = (const char *)fz.items;
 	heap_init(&fz.heap, layout, shape, fz.slots, fz.capacity, fz.vm,
-	    (const char *)fz.items, shape.page_shift + ptr_shift);
+	    &pages);
 	check(&fz);
 	for (off = HEADER; off + OP_BYTES <= size; off += OP_BYTES) {
 		fz.at = off;

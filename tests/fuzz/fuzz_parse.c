@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "layout.h"
+#include "heap.h"
 #include "parse.h"
 #include "sweep.h"
 

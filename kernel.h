@@ -1,0 +1,26 @@
+/*
+ * kernel.h: what the kernel saw of this process: getrusage(2) and
+ * /proc/self/statm, the figures a report puts beside the model's.
+ */
+#ifndef KERNEL_H
+#define KERNEL_H
+
+#include <stdint.h>
+
+struct kernel_sample {
+	uint64_t	minflt;
+	uint64_t	majflt;
+	uint64_t	maxrss_kib;
+	uint64_t	cpu_ns;		/* user + system */
+};
+
+struct statm_kib {
+	uint64_t	vsz;
+	uint64_t	rss;
+	uint64_t	data;
+};
+
+void		 kernel_sample(struct kernel_sample *);
+int		 kernel_statm(struct statm_kib *);
+
+#endif

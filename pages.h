@@ -1,0 +1,53 @@
+/*
+ * pages.h: the page-id scheme, the one place that turns an array index or
+ * an item's address into the page the model counts, and back.
+ *
+ * The model numbers the heap array's pages first, 0 .. heap_pages-1, and
+ * the item arena's after them, heap_pages .. heap_pages+item_pages-1:
+ * one resident set serves both, as one process's memory would.  Both
+ * arenas start on a page boundary (arena.c), so a page number is an
+ * offset shifted right.
+ */
+#ifndef PAGES_H
+#define PAGES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct page_map {
+	unsigned	entry_shift;	/* log2 of array entries per page */
+	unsigned	byte_shift;	/* log2 of bytes per page */
+	uint32_t	heap_pages;	/* where item page ids start */
+	const char	*items_base;	/* NULL: item pages are not counted */
+};
+
+/* The page of array index u. */
+static inline uint32_t
+page_of_index(const struct page_map *map, uint64_t u)
+{
+	return (uint32_t)(u >> map->entry_shift);
+}
+
+/* The page of a byte of the item arena; items_base must be set. */
+static inline uint32_t
+page_of_item(const struct page_map *map, const void *byte)
+{
+	uint64_t offset = (uint64_t)((const char *)byte - map->items_base);
+
+	return map->heap_pages + (uint32_t)(offset >> map->byte_shift);
+}
+
+/* Whether page id `id` is an item page, and its number in its own arena. */
+static inline bool
+page_is_item(uint32_t heap_pages, uint32_t id)
+{
+	return id >= heap_pages;
+}
+
+static inline uint32_t
+page_in_arena(uint32_t heap_pages, uint32_t id)
+{
+	return page_is_item(heap_pages, id) ? id - heap_pages : id;
+}
+
+#endif

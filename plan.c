@@ -1,0 +1,375 @@
+/*
+ * plan.c: the options checked against each other, and a sweep expanded
+ * into its points.
+ *
+ * Each check asks the module that owns the fact: the footprint is
+ * config.c's, the model's bytes per page vmsim.c's, what a disk arena
+ * needs and how many file-backed pages can be mapped arena.c's, which
+ * fields a run can plot report.c's.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "arena.h"
+#include "heap.h"
+#include "plan.h"
+#include "report.h"
+#include "sweep.h"
+#include "vmsim.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
+
+/* Reasons -------------------------------------------------------------- */
+
+/* Every check returns this: -1 with the reason written. */
+static int
+refuse(char *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, PLAN_WHY_BYTES, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static double
+gib(uint64_t bytes)
+{
+	return (double)bytes / (1u << 30);
+}
+
+/* One point ----------------------------------------------------------- */
+
+static int
+check_page_size(const struct config *config, char *why)
+{
+	uint64_t bytes = config->page_bytes;
+
+	if ((bytes & (bytes - 1)) != 0 ||
+	    bytes / ABI_PTR_BYTES < CONFIG_MIN_ENTRIES)
+		return refuse(why, "--page-size: %" PRIu64 " is not a power of "
+		    "two from %u to %" PRIu64 " (at least %u %u-byte entries)",
+		    bytes, CONFIG_MIN_ENTRIES * ABI_PTR_BYTES,
+		    CONFIG_MAX_PAGE_BYTES, CONFIG_MIN_ENTRIES, ABI_PTR_BYTES);
+	return 0;
+}
+
+static int
+check_item_bytes(const struct config *config, char *why)
+{
+	size_t align = _Alignof(struct item);
+
+	if (config->item_bytes % align != 0)
+		return refuse(why, "--item-bytes: %" PRIu64 " is not a "
+		    "multiple of %zu from %zu to %" PRIu64, config->item_bytes,
+		    align, sizeof(struct item), CONFIG_MAX_ITEM_BYTES);
+	return 0;
+}
+
+/* What one layout's run maps: both arenas and the model's records. */
+static uint64_t
+memory_need(const struct config *config)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t need = fp.array_bytes + fp.item_bytes;
+
+	if (config->vm != VM_OFF)
+		need += vmsim_bytes(fp.tracked_pages);
+	return need;
+}
+
+static uint64_t
+physical_memory(void)
+{
+	return (uint64_t)sysconf(_SC_PHYS_PAGES) *
+	    (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Refuses what the address space, or unless forced the machine, cannot hold. */
+static int
+check_memory(const struct config *config, bool force, char *why)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t need = memory_need(config);
+	uint64_t physical = physical_memory();
+
+	if (fp.tracked_pages > VMSIM_MAX_PAGES)
+		return refuse(why, "--items: %" PRIu64 " items make %" PRIu64
+		    " pages, more than the model's %" PRIu64 "; use larger "
+		    "pages", config->items, fp.tracked_pages,
+		    (uint64_t)VMSIM_MAX_PAGES);
+	if (need >= ABI_ADDRESS_SPACE)
+		return refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
+		    "more than the %.0f GiB address space of %s", config->items,
+		    gib(need), gib(ABI_ADDRESS_SPACE), ABI_NAME);
+	if (need > physical && !force)
+		return refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
+		    "more than this machine's %.2f GiB of memory (--force "
+		    "runs anyway)", config->items, gib(need), gib(physical));
+	return 0;
+}
+
+/*
+ * Sets the budget from a page count or, with `bytes`, a size, and keeps
+ * it within the pages the model tracks; `text` is what the user wrote.
+ */
+static int
+set_resident(struct config *config, uint64_t value, bool bytes,
+    const char *option, const char *text, char *why)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t page = config->page_bytes;
+
+	if (bytes && (value % page != 0 || value / page > fp.tracked_pages))
+		return refuse(why, "%s: %s is not a whole number of %" PRIu64
+		    "-byte pages from 1 to %" PRIu64 " (the pages --model %s "
+		    "tracks)", option, text, page, fp.tracked_pages,
+		    model_names[config->model]);
+	if (bytes)
+		value /= page;
+	if (value < 1 || value > fp.tracked_pages)
+		return refuse(why, "%s: '%s' is not a count of pages from 1 to "
+		    "%" PRIu64 " (the pages --model %s tracks)", option, text,
+		    fp.tracked_pages, model_names[config->model]);
+	config->resident_pages = value;
+	return 0;
+}
+
+static int
+check_resident(struct config *config, const struct plan_request *request,
+    char *why)
+{
+	struct footprint fp = config_footprint(config);
+
+	if (request->resident != NULL)
+		return set_resident(config, request->resident_value,
+		    request->resident_bytes, "--resident", request->resident,
+		    why);
+	/* The default budget shrinks to fit a heap smaller than it. */
+	if (config->resident_pages > fp.tracked_pages)
+		config->resident_pages = fp.tracked_pages;
+	return 0;
+}
+
+static int
+check_trace(const struct config *config, char *why)
+{
+	if (config->trace == NULL)
+		return 0;
+	if (config->vm == VM_OFF)
+		return refuse(why, "--trace: needs the page model, not --vm "
+		    "off");
+	if ((config->layouts & (config->layouts - 1)) != 0 ||
+	    (config->workloads & (config->workloads - 1)) != 0)
+		return refuse(why, "--trace: needs exactly one --layout and "
+		    "one --workload");
+	return 0;
+}
+
+/* The directory --vm disk uses: --vm-dir, else $TMPDIR, else /tmp. */
+static const char *
+disk_dir(const struct config *config)
+{
+	const char *dir = config->vm_dir;
+
+	if (dir == NULL)
+		dir = getenv("TMPDIR");
+	return dir != NULL && *dir != '\0' ? dir : "/tmp";
+}
+
+/*
+ * The kernel modes make each modeled fault a real one, which holds only
+ * if a modeled page is a system page.
+ */
+static int
+check_vm(struct config *config, char *why)
+{
+	long system_page = sysconf(_SC_PAGESIZE);
+	uint64_t tracked = config_footprint(config).tracked_pages;
+	char reason[PLAN_WHY_BYTES - 64];
+
+	if (config->vm_dir != NULL && config->vm != VM_DISK)
+		return refuse(why, "--vm-dir: '%s' is only for --vm disk",
+		    config->vm_dir);
+	if (config->vm != VM_KERNEL && config->vm != VM_DISK)
+		return 0;
+	if (config->page_bytes != (uint64_t)system_page)
+		return refuse(why, "--vm %s: --page-size %" PRIu64 " must be "
+		    "the system page size, %ld", vm_names[config->vm],
+		    config->page_bytes, system_page);
+	if (tracked > arena_max_file_pages())
+		return refuse(why, "--vm %s: %" PRIu64 " tracked pages need as "
+		    "many mappings, more than vm.max_map_count allows (%"
+		    PRIu64 "); use fewer --items or raise it with sysctl",
+		    vm_names[config->vm], tracked, arena_max_file_pages());
+	if (config->vm != VM_DISK)
+		return 0;
+	config->vm_dir = disk_dir(config);
+	if (arena_disk_ok(config->vm_dir, reason, sizeof(reason)) != 0)
+		return refuse(why, "--vm-dir: %s; name a directory on a disk "
+		    "where a file can be made", reason);
+	return 0;
+}
+
+static int
+finish_point(struct config *config, const struct plan_request *request,
+    char *why)
+{
+	if (config->ops == 0)
+		config->ops = config->items;
+	if (check_page_size(config, why) != 0 ||
+	    check_item_bytes(config, why) != 0 ||
+	    check_memory(config, request->force, why) != 0 ||
+	    check_resident(config, request, why) != 0 ||
+	    check_trace(config, why) != 0 ||
+	    check_vm(config, why) != 0)
+		return -1;
+	return 0;
+}
+
+/* Sweeps -------------------------------------------------------------- */
+
+static int
+check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
+    char *why)
+{
+	if (request->config.trace != NULL)
+		return refuse(why, "--trace: '%s' records one run, not a "
+		    "--sweep", request->config.trace);
+	if (spec->param != SWEEP_RESIDENT)
+		return 0;
+	if (request->config.vm == VM_OFF)
+		return refuse(why, "--sweep: '%s' varies the page model's "
+		    "budget, which --vm off does not run", request->sweep);
+	if (request->resident != NULL)
+		return refuse(why, "--resident: '%s' and --sweep '%s' both set "
+		    "the budget; give one", request->resident, request->sweep);
+	return 0;
+}
+
+static int
+apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
+    const struct plan_request *request, char *why)
+{
+	uint64_t value = spec->values[i];
+	char text[32];
+
+	snprintf(text, sizeof(text), "%" PRIu64, value);
+	switch (spec->param) {
+	case SWEEP_ITEMS:
+		if (value > HEAP_MAX_ITEMS)
+			return refuse(why, "--sweep: items %s is more than %"
+			    PRIu64, text, HEAP_MAX_ITEMS);
+		point->items = value;
+		break;
+	case SWEEP_PAGE_SIZE:
+		point->page_bytes = value;
+		break;
+	case SWEEP_RESIDENT:
+	case SWEEP_NONE:
+		break;
+	}
+	if (finish_point(point, request, why) != 0)
+		return -1;
+	if (spec->param == SWEEP_RESIDENT)
+		return set_resident(point, value, spec->bytes, "--sweep", text,
+		    why);
+	return 0;
+}
+
+static int
+expand_sweep(struct plan *plan, const struct plan_request *request,
+    char *why)
+{
+	static struct sweep_spec spec;
+	char reason[PLAN_WHY_BYTES - 16];
+	size_t i;
+
+	if (sweep_parse(request->sweep, &spec, reason, sizeof(reason)) != 0)
+		return refuse(why, "--sweep: %s", reason);
+	if (check_sweep(request, &spec, why) != 0)
+		return -1;
+	plan->base.sweep = spec.param;
+	plan->npoints = spec.count;
+	plan->points = calloc(spec.count, sizeof(*plan->points));
+	if (plan->points == NULL)
+		err(1, "%zu sweep points", spec.count);
+	/* Every point is checked before the first one runs. */
+	for (i = 0; i < spec.count; i++) {
+		plan->points[i] = plan->base;
+		if (apply_sweep(&plan->points[i], &spec, i, request, why) != 0)
+			return -1;
+	}
+	return finish_point(&plan->base, request, why);
+}
+
+/* The plan ------------------------------------------------------------ */
+
+int
+plan_make(struct plan *plan, const struct plan_request *request,
+    char why[PLAN_WHY_BYTES])
+{
+	struct config *base = &plan->base;
+	char reason[PLAN_WHY_BYTES - 16];
+
+	memset(plan, 0, sizeof(*plan));
+	*base = request->config;
+	if (base->output != NULL && !request->format_given)
+		base->format = report_format_of_path(base->output,
+		    base->format);
+	plan->plot = request->plot;
+	plan->plot_y = request->plot_y != NULL ? request->plot_y :
+	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
+	if (report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
+		return refuse(why, "--plot-y: %s", reason);
+	if (request->sweep != NULL)
+		return expand_sweep(plan, request, why);
+	if (request->plot != NULL)
+		return refuse(why, "--plot: '%s' needs a --sweep to draw",
+		    request->plot);
+	plan->points = base;
+	plan->npoints = 1;
+	return finish_point(base, request, why);
+}
+
+void
+plan_free(struct plan *plan)
+{
+	if (plan->points != &plan->base)
+		free(plan->points);
+	plan->points = NULL;
+}
+
+const char *
+plan_memory_note(const struct plan *plan)
+{
+	static char note[PLAN_WHY_BYTES];
+	const struct config *largest = &plan->points[0];
+	struct footprint fp;
+	uint64_t need;
+	size_t i;
+
+	for (i = 1; i < plan->npoints; i++)
+		if (memory_need(&plan->points[i]) > memory_need(largest))
+			largest = &plan->points[i];
+	need = memory_need(largest);
+	if (need < NOTE_MEMORY_BYTES)
+		return NULL;
+	fp = config_footprint(largest);
+	snprintf(note, sizeof(note), "%" PRIu64 " items need %.2f GiB per "
+	    "layout run (heap array %.2f, items %.2f, page model %.2f); this "
+	    "machine has %.2f GiB", largest->items, gib(need),
+	    gib(fp.array_bytes), gib(fp.item_bytes),
+	    gib(need - fp.array_bytes - fp.item_bytes),
+	    gib(physical_memory()));
+	return note;
+}

@@ -1,0 +1,60 @@
+/*
+ * plan.h: what one invocation runs, checked as a whole before anything
+ * runs.
+ *
+ * main.c parses each option on its own into a plan_request; plan_make()
+ * checks the options against each other and against the machine (page
+ * size and entry size, memory, the resident budget, the kernel modes'
+ * needs, the sweep and the plotted field) and expands a sweep into one
+ * config per point.  Every check that fails gives one line naming the
+ * option, the value and what is accepted; main turns it into errx().
+ */
+#ifndef PLAN_H
+#define PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/* Options as parsed, not yet checked against each other. */
+struct plan_request {
+	struct config	 config;	/* every option with a config field */
+	const char	*resident;	/* --resident as written; NULL: default */
+	uint64_t	 resident_value;	/* pages, or bytes */
+	bool		 resident_bytes;
+	const char	*sweep;		/* --sweep as written, or NULL */
+	const char	*plot;
+	const char	*plot_y;
+	bool		 format_given;
+	bool		 force;
+};
+
+/* Everything one invocation runs: one point, or one per sweep value. */
+struct plan {
+	struct config	 base;
+	struct config	*points;	/* &base, or one per sweep value */
+	size_t		 npoints;
+	const char	*plot;		/* --plot, or NULL */
+	const char	*plot_y;	/* the field it draws */
+};
+
+/* The reason a check gives: one line, without the program's name. */
+#define PLAN_WHY_BYTES	512
+
+/*
+ * Returns 0, or -1 with the reason in `why`; exits with status 1 only if
+ * memory for a sweep's points cannot be had.
+ */
+int	plan_make(struct plan *, const struct plan_request *,
+	    char why[PLAN_WHY_BYTES]);
+void	plan_free(struct plan *);
+
+/*
+ * What the largest point needs, as a line for stderr, when a run needs
+ * so much memory that it should say so before it starts; else NULL.
+ */
+const char *plan_memory_note(const struct plan *);
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * result.c: the figures a report derives from a measured phase.
+ */
+#include "result.h"
+
+double
+result_per_op(const struct result *row, uint64_t total)
+{
+	return row->ops == 0 ? 0.0 : (double)total / (double)row->ops;
+}
+
+double
+result_faults_per_op(const struct result *row)
+{
+	return result_per_op(row, row->sim.faults);
+}
+
+double
+result_ns_per_op(const struct result *row)
+{
+	return result_per_op(row, row->wall_ns);
+}
+
+double
+result_modeled_s(const struct result *row)
+{
+	return ((double)row->cpu_ns + (double)row->sim.faults *
+	    (double)row->config->disk_latency_ns) / 1e9;
+}

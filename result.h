@@ -1,0 +1,41 @@
+/*
+ * result.h: one measured phase of one layout, a row of every report, and
+ * the figures derived from it.
+ */
+#ifndef RESULT_H
+#define RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "kernel.h"
+#include "vmsim.h"
+
+/* One measured phase: a row of the report. */
+struct result {
+	const struct config *config;	/* what ran */
+	unsigned	layout;		/* index into layouts[] */
+	enum workload	workload;
+	uint64_t	ops;		/* operations in this phase */
+	bool		simulated;	/* false with --vm off */
+	struct vmsim_counts sim;
+	uint64_t	minflt;		/* kernel's, during the phase */
+	uint64_t	majflt;
+	uint64_t	maxrss_kib;	/* at the end of the phase */
+	uint64_t	cpu_ns;
+	uint64_t	wall_ns;
+	struct statm_kib statm;		/* at the end of the phase */
+};
+
+/* total / ops, or 0 for a phase of no operations. */
+double	result_per_op(const struct result *, uint64_t total);
+double	result_faults_per_op(const struct result *);
+double	result_ns_per_op(const struct result *);
+/*
+ * Kamp's runtime model: the phase's CPU time plus one disk latency per
+ * modeled fault, in seconds.
+ */
+double	result_modeled_s(const struct result *);
+
+#endif

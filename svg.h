@@ -1,0 +1,34 @@
+/*
+ * svg.h: what bheapsim's two pictures (plot.c's charts and explain.c's
+ * trees) write alike: the document around them, escaped text, colours.
+ */
+#ifndef SVG_H
+#define SVG_H
+
+#include <stdio.h>
+
+/*
+ * Opens a document of width x height pixels on a white ground, in a
+ * sans-serif face of font_size pixels; svg_end() closes it.
+ */
+void	svg_begin(FILE *, unsigned width, unsigned height, unsigned font_size);
+void	svg_end(FILE *);
+
+/* Text with &, < and > escaped, so any name or label is well-formed. */
+void	svg_escaped(FILE *, const char *text);
+
+/* A <text> element at (x, y); `extra` is more attributes, or "". */
+void	svg_text(FILE *, double x, double y, const char *anchor,
+	    const char *extra, const char *text);
+
+/* The colour of the i-th layout in a chart, the same in every picture. */
+const char *svg_layout_colour(unsigned layout);
+
+/*
+ * A pale fill for page `page`: neighbouring pages get hues 137 degrees
+ * apart (near the golden angle), so they never look alike, and black
+ * text on them stays legible.
+ */
+void	svg_page_colour(unsigned page, char rgb[8]);
+
+#endif
