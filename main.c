@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "compare.h"
 #include "config.h"
 #include "experiment.h"
 #include "explain.h"
@@ -43,11 +44,12 @@ usage(FILE *out)
 "                [--model array|full] [--resident PAGES|SIZE]\n"
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
-"                [--vm-dir DIR] [--seed S] [--force]\n"
+"                [--vm-dir DIR] [--seed S] [--force] [--dry-run]\n"
 "                [--format table|csv|json|md] [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
-"       " EXPLAIN_SYNOPSIS);
+"       " EXPLAIN_SYNOPSIS
+"       " COMPARE_SYNOPSIS);
 }
 
 static void
@@ -86,6 +88,8 @@ help(void)
 "  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n"
 "  --seed S           seed of the SplitMix64 key generator (default 1)\n"
 "  --force            run even if the heap needs more than physical memory\n"
+"  --dry-run          check the options and print, as CSV, the memory each\n"
+"                     point's layout runs map; run nothing\n"
 "  --format NAME      table (default), csv, json or md; --output FILE.csv,\n"
 "                     .json or .md picks the format when this is not given\n"
 "  --output FILE      write the report to FILE (whole, or not at all)\n"
@@ -121,7 +125,7 @@ enum {
 	OPT_ITEMS = 256, OPT_OPS, OPT_LAYOUT, OPT_WORKLOAD, OPT_MODEL,
 	OPT_RESIDENT, OPT_PAGE_SIZE, OPT_ITEM_BYTES, OPT_DISK_LATENCY, OPT_VM,
 	OPT_VM_DIR,
-	OPT_SEED, OPT_FORCE, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
+	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY
 };
@@ -141,6 +145,7 @@ static const struct option options[] = {
 	{ "vm-dir", required_argument, NULL, OPT_VM_DIR },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "trace", required_argument, NULL, OPT_TRACE },
@@ -228,6 +233,9 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 		case OPT_FORCE:
 			request->force = true;
 			break;
+		case OPT_DRY_RUN:
+			request->dry_run = true;
+			break;
 		case OPT_FORMAT:
 			config->format = name_option("--format", optarg,
 			    format_names);
@@ -279,7 +287,7 @@ configure(int argc, char *argv[], struct plan *plan)
 		errx(EXIT_USAGE, "%s", why);
 	/* A run that needs a lot of memory says so before it starts. */
 	note = plan_memory_note(plan);
-	if (note != NULL)
+	if (note != NULL && !plan->dry_run)
 		warnx("%s", note);
 }
 
@@ -431,7 +439,15 @@ main(int argc, char *argv[])
 
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return compare_main(argc - 1, argv + 1);
 	configure(argc, argv, &plan);
+	if (plan.dry_run) {
+		if (plan_write_needs(stdout, &plan) != 0)
+			err(1, "stdout");
+		plan_free(&plan);
+		return 0;
+	}
 	open_outputs(&out, &plan);
 	experiment_trap_interrupts();
 	status = run_plan(&plan, out.trace.stream, &rows);

@@ -75,16 +75,28 @@ check_item_bytes(const struct config *config, char *why)
 	return 0;
 }
 
-/* What one layout's run maps: both arenas and the model's records. */
+struct need
+plan_need(const struct config *config)
+{
+	struct footprint fp = config_footprint(config);
+	struct need need = {
+		.tracked_pages = fp.tracked_pages,
+		.array_bytes = fp.array_bytes,
+		.item_bytes = fp.item_bytes,
+		/* --vm off keeps no records. */
+		.model_bytes = config->vm != VM_OFF ?
+		    vmsim_bytes(fp.tracked_pages) : 0,
+	};
+
+	need.total_bytes = need.array_bytes + need.item_bytes +
+	    need.model_bytes;
+	return need;
+}
+
 static uint64_t
 memory_need(const struct config *config)
 {
-	struct footprint fp = config_footprint(config);
-	uint64_t need = fp.array_bytes + fp.item_bytes;
-
-	if (config->vm != VM_OFF)
-		need += vmsim_bytes(fp.tracked_pages);
-	return need;
+	return plan_need(config).total_bytes;
 }
 
 static uint64_t
@@ -327,6 +339,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		base->format = report_format_of_path(base->output,
 		    base->format);
 	plan->plot = request->plot;
+	plan->dry_run = request->dry_run;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
@@ -349,12 +362,32 @@ plan_free(struct plan *plan)
 	plan->points = NULL;
 }
 
+int
+plan_write_needs(FILE *out, const struct plan *plan)
+{
+	size_t i;
+
+	fputs("items,page_bytes,model,vm,tracked_pages,array_bytes,"
+	    "item_bytes,model_bytes,memory_bytes\n", out);
+	for (i = 0; i < plan->npoints; i++) {
+		const struct config *point = &plan->points[i];
+		struct need need = plan_need(point);
+
+		fprintf(out, "%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%"
+		    PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+		    point->items, point->page_bytes, model_names[point->model],
+		    vm_names[point->vm], need.tracked_pages, need.array_bytes,
+		    need.item_bytes, need.model_bytes, need.total_bytes);
+	}
+	return fflush(out) != 0 || ferror(out) ? -1 : 0;
+}
+
 const char *
 plan_memory_note(const struct plan *plan)
 {
 	static char note[PLAN_WHY_BYTES];
 	const struct config *largest = &plan->points[0];
-	struct footprint fp;
+	struct need parts;
 	uint64_t need;
 	size_t i;
 
@@ -364,12 +397,11 @@ plan_memory_note(const struct plan *plan)
 	need = memory_need(largest);
 	if (need < NOTE_MEMORY_BYTES)
 		return NULL;
-	fp = config_footprint(largest);
+	parts = plan_need(largest);
 	snprintf(note, sizeof(note), "%" PRIu64 " items need %.2f GiB per "
 	    "layout run (heap array %.2f, items %.2f, page model %.2f); this "
 	    "machine has %.2f GiB", largest->items, gib(need),
-	    gib(fp.array_bytes), gib(fp.item_bytes),
-	    gib(need - fp.array_bytes - fp.item_bytes),
-	    gib(physical_memory()));
+	    gib(parts.array_bytes), gib(parts.item_bytes),
+	    gib(parts.model_bytes), gib(physical_memory()));
 	return note;
 }

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "config.h"
 
@@ -29,6 +30,7 @@ struct plan_request {
 	const char	*plot_y;
 	bool		 format_given;
 	bool		 force;
+	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
 };
 
 /* Everything one invocation runs: one point, or one per sweep value. */
@@ -38,6 +40,7 @@ struct plan {
 	size_t		 npoints;
 	const char	*plot;		/* --plot, or NULL */
 	const char	*plot_y;	/* the field it draws */
+	bool		 dry_run;
 };
 
 /* The reason a check gives: one line, without the program's name. */
@@ -50,6 +53,23 @@ struct plan {
 int	plan_make(struct plan *, const struct plan_request *,
 	    char why[PLAN_WHY_BYTES]);
 void	plan_free(struct plan *);
+
+/* What one layout's run of a config maps. */
+struct need {
+	uint64_t	tracked_pages;	/* the pages the model counts */
+	uint64_t	array_bytes;	/* the heap array */
+	uint64_t	item_bytes;	/* the item arena */
+	uint64_t	model_bytes;	/* the page model's records */
+	uint64_t	total_bytes;
+};
+
+struct need	plan_need(const struct config *);
+
+/*
+ * Writes, as CSV, what each point of the plan needs (--dry-run): its
+ * items, page size, model and the figures of struct need.
+ */
+int	plan_write_needs(FILE *, const struct plan *);
 
 /*
  * What the largest point needs, as a line for stderr, when a run needs

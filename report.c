@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "cells.h"
 #include "report.h"
 
 enum field {
@@ -38,81 +39,65 @@ const char *const report_fields[F_COUNT + 1] = {
 	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max", NULL
 };
 
-enum kind { TEXT, NUMBER, ABSENT };
-
-struct value {
-	enum kind	kind;
-	char		text[32];
-};
-
-static struct value
-text(const char *s)
-{
-	struct value v = { .kind = TEXT };
-
-	snprintf(v.text, sizeof(v.text), "%s", s);
-	return v;
-}
-
-static struct value
+static struct cell
 integer(uint64_t n)
 {
-	struct value v = { .kind = NUMBER };
+	struct cell v = { .kind = CELL_NUMBER };
 
 	snprintf(v.text, sizeof(v.text), "%" PRIu64, n);
 	return v;
 }
 
-static struct value
+static struct cell
 real(double x, int decimals)
 {
-	struct value v = { .kind = NUMBER };
+	struct cell v = { .kind = CELL_NUMBER };
 
 	snprintf(v.text, sizeof(v.text), "%.*f", decimals, x);
 	return v;
 }
 
 /* "min/p50/p99/max" in one table cell. */
-static struct value
+static struct cell
 distribution(const struct vmsim_dist *dist)
 {
-	struct value v = { .kind = TEXT };
+	struct cell v = { .kind = CELL_TEXT };
 
 	snprintf(v.text, sizeof(v.text), "%" PRIu64 "/%" PRIu64 "/%" PRIu64
 	    "/%" PRIu64, dist->min, dist->median, dist->p99, dist->max);
 	return v;
 }
 
-static struct value
-simulated(const struct result *row, struct value v)
+static struct cell
+simulated(const struct result *row, struct cell v)
 {
 	if (!row->simulated)
-		v.kind = ABSENT;
+		v.kind = CELL_ABSENT;
 	return v;
 }
 
 /* Only the d-ary heap has an arity; the other layouts leave it empty. */
-static struct value
+static struct cell
 arity(const struct result *row)
 {
-	struct value v = integer(row->config->arity);
+	struct cell v = integer(row->config->arity);
 
 	if (!layouts[row->layout]->has_arity)
-		v.kind = ABSENT;
+		v.kind = CELL_ABSENT;
 	return v;
 }
 
-static struct value
+static struct cell
 field_value(enum field f, const struct result *row)
 {
 	const struct config *config = row->config;
 
 	switch (f) {
-	case F_ABI:		return text(ABI_NAME);
+	case F_ABI:		return cell_text(ABI_NAME);
 	case F_PTR_BYTES:	return integer(ABI_PTR_BYTES);
-	case F_LAYOUT:		return text(layouts[row->layout]->name);
-	case F_MODEL:		return text(model_names[config->model]);
-	case F_WORKLOAD:	return text(workload_names[row->workload]);
+	case F_LAYOUT:		return cell_text(layouts[row->layout]->name);
+	case F_MODEL:		return cell_text(model_names[config->model]);
+	case F_WORKLOAD:	return cell_text(workload_names[row->workload]);
 	case F_ITEMS:		return integer(config->items);
 	case F_OPS:		return integer(row->ops);
 	case F_PAGE_BYTES:	return integer(config->page_bytes);
@@ -135,7 +120,7 @@ field_value(enum field f, const struct result *row)
 	case F_MODELED_S:
 		return simulated(row, real(result_modeled_s(row), 3));
 	case F_SEED:		return integer(config->seed);
-	case F_VM:		return text(vm_names[config->vm]);
+	case F_VM:		return cell_text(vm_names[config->vm]);
 	case F_ITEM_BYTES:	return integer(config->item_bytes);
 	case F_PAGES_TOUCHED:
 		return simulated(row, integer(row->sim.distinct));
@@ -168,7 +153,7 @@ field_value(enum field f, const struct result *row)
 	case F_COUNT:
 		break;
 	}
-	return text("?");
+	return cell_text("?");
 }
 
 /* Which rows measure a field ----------------------------------------- */
@@ -190,7 +175,7 @@ measured(enum field f, const struct config *config, unsigned layout)
 		.simulated = config->vm != VM_OFF,
 	};
 
-	return field_value(f, &row).kind != ABSENT;
+	return field_value(f, &row).kind != CELL_ABSENT;
 }
 
 int
@@ -251,12 +236,12 @@ report_number(const struct result *row, const char *name, double *out)
 	int f;
 
 	for (f = 0; f < F_COUNT; f++) {
-		struct value v;
+		struct cell v;
 
 		if (strcmp(report_fields[f], name) != 0)
 			continue;
 		v = field_value(f, row);
-		if (v.kind != NUMBER)
+		if (v.kind != CELL_NUMBER)
 			return -1;
 		*out = strtod(v.text, NULL);
 		return 0;
@@ -266,70 +251,12 @@ report_number(const struct result *row, const char *name, double *out)
 
 /* CSV, JSON, Markdown -------------------------------------------------- */
 
-static void
-write_csv(FILE *out, const struct result *rows, size_t nrows)
+static struct cell
+row_cell(const void *context, size_t row, unsigned field)
 {
-	size_t r;
-	int f;
+	const struct result *rows = context;
 
-	for (f = 0; f < F_COUNT; f++)
-		fprintf(out, "%s%s", f ? "," : "", report_fields[f]);
-	fputc('\n', out);
-	for (r = 0; r < nrows; r++) {
-		for (f = 0; f < F_COUNT; f++) {
-			struct value v = field_value(f, &rows[r]);
-
-			fprintf(out, "%s%s", f ? "," : "",
-			    v.kind == ABSENT ? "" : v.text);
-		}
-		fputc('\n', out);
-	}
-}
-
-static void
-write_json(FILE *out, const struct result *rows, size_t nrows)
-{
-	size_t r;
-	int f;
-
-	fputs("[\n", out);
-	for (r = 0; r < nrows; r++) {
-		fputs("  {", out);
-		for (f = 0; f < F_COUNT; f++) {
-			struct value v = field_value(f, &rows[r]);
-
-			fprintf(out, "%s\"%s\": ", f ? ", " : "",
-			    report_fields[f]);
-			if (v.kind == TEXT)
-				fprintf(out, "\"%s\"", v.text);
-			else
-				fputs(v.kind == ABSENT ? "null" : v.text, out);
-		}
-		fprintf(out, "}%s\n", r + 1 < nrows ? "," : "");
-	}
-	fputs("]\n", out);
-}
-
-static void
-write_markdown(FILE *out, const struct result *rows, size_t nrows)
-{
-	size_t r;
-	int f;
-
-	for (f = 0; f < F_COUNT; f++)
-		fprintf(out, "| %s ", report_fields[f]);
-	fputs("|\n", out);
-	for (f = 0; f < F_COUNT; f++)
-		fputs(f < F_ITEMS ? "|---" : "|---:", out);
-	fputs("|\n", out);
-	for (r = 0; r < nrows; r++) {
-		for (f = 0; f < F_COUNT; f++) {
-			struct value v = field_value(f, &rows[r]);
-
-			fprintf(out, "| %s ", v.kind == ABSENT ? "-" : v.text);
-		}
-		fputs("|\n", out);
-	}
+	return field_value(field, &rows[row]);
 }
 
 /* Table ---------------------------------------------------------------- */
@@ -465,12 +392,12 @@ write_group(FILE *out, const struct result *rows, size_t nrows,
 				fprintf(out, "%14s  ",
 				    field_value(swept, row).text);
 			for (c = 0; c < NCOLUMNS; c++) {
-				struct value v = field_value(columns[c].field,
+				struct cell v = field_value(columns[c].field,
 				    row);
 
 				fprintf(out, "%s%*s", c ? "  " : "",
 				    columns[c].width,
-				    v.kind == ABSENT ? "-" : v.text);
+				    v.kind == CELL_ABSENT ? "-" : v.text);
 			}
 			fputc('\n', out);
 			if (first == NULL) {
@@ -513,13 +440,11 @@ report_write(FILE *out, const struct config *config,
 		write_table(out, config, rows, nrows);
 		break;
 	case FORMAT_CSV:
-		write_csv(out, rows, nrows);
-		break;
 	case FORMAT_JSON:
-		write_json(out, rows, nrows);
-		break;
 	case FORMAT_MD:
-		write_markdown(out, rows, nrows);
+		/* Text fields come first, up to items: left-aligned. */
+		cells_write(out, config->format, report_fields, F_COUNT,
+		    F_ITEMS, nrows, row_cell, rows);
 		break;
 	}
 	if (fflush(out) != 0 || ferror(out)) {

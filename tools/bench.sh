@@ -26,29 +26,26 @@ esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# column NAME FILE: the values of one CSV column, one per row.
-column() {
-	awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
-	    { print $c }' "$2"
-}
+# shellcheck source=tools/csv.sh
+. "$(dirname "$0")/csv.sh"
 
 echo "== ns/op at $items items, 4 KiB pages, 10 resident pages, model array"
 "$bin" --items "$items" --workload all --vm off --format csv >"$tmp/off.csv"
 "$bin" --items "$items" --workload all --vm sim --format csv >"$tmp/sim.csv"
-paste -d, "$tmp/off.csv" "$tmp/sim.csv" | awk -F, '
-	NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ns_per_op") { if (!off) off = i; else sim = i }
-		  for (i = 1; i <= NF; i++) { if ($i == "layout" && !l) l = i; if ($i == "workload" && !w) w = i }
-		  printf "%-8s %-8s %10s %10s %8s\n", "layout", "workload", "off", "sim", "sim/off"; next }
-	{ printf "%-8s %-8s %10.1f %10.1f %7.2fx\n", $l, $w, $off, $sim, $sim / $off }'
+csv_column "$tmp/off.csv" ns_per_op >"$tmp/off.ns"
+awk -F, "$CSV_HEADER"'{ print $col["layout"], $col["workload"], $col["ns_per_op"] }' \
+    "$tmp/sim.csv" | paste -d' ' - "$tmp/off.ns" | awk '
+	NR == 1 { printf "%-8s %-8s %10s %10s %8s\n", "layout", "workload", "off", "sim", "sim/off" }
+	{ printf "%-8s %-8s %10.1f %10.1f %7.2fx\n", $1, $2, $4, $3, $3 / $4 }'
 
 echo
 echo "== ns per modeled access against the budget ($items items, 64-byte pages, model full, replace)"
 for resident in 16 65536; do
 	"$bin" --items "$items" --page-size 64 --model full --resident "$resident" \
 	    --workload replace --layout bheap --format csv >"$tmp/r$resident.csv"
-	wall=$(column wall_s "$tmp/r$resident.csv")
-	accesses=$(column accesses "$tmp/r$resident.csv")
-	faults=$(column sim_faults "$tmp/r$resident.csv")
+	wall=$(csv_column "$tmp/r$resident.csv" wall_s)
+	accesses=$(csv_column "$tmp/r$resident.csv" accesses)
+	faults=$(csv_column "$tmp/r$resident.csv" sim_faults)
 	echo "$resident $wall $accesses $faults" | awk '{ printf "%6d pages: %6.2f ns/access (%d accesses, %d faults)\n", $1, $2 * 1e9 / $3, $3, $4 }' \
 	    | tee -a "$tmp/budget.txt"
 done
@@ -60,10 +57,10 @@ for vm in off sim; do
 	"$bin" --items 4M --page-size 64 --model full --resident 16 --workload fill \
 	    --layout bheap --vm "$vm" --format csv >"$tmp/mem-$vm.csv"
 done
-pages=$(( ($(column items "$tmp/mem-sim.csv") + 1) * $(column ptr_bytes "$tmp/mem-sim.csv") / 64 \
-    + $(column items "$tmp/mem-sim.csv") * $(column item_bytes "$tmp/mem-sim.csv") / 64 ))
-off=$(column maxrss_kib "$tmp/mem-off.csv")
-sim=$(column maxrss_kib "$tmp/mem-sim.csv")
+pages=$("$bin" --items 4M --page-size 64 --model full --resident 16 \
+    --layout bheap --dry-run | csv_column - tracked_pages)
+off=$(csv_column "$tmp/mem-off.csv" maxrss_kib)
+sim=$(csv_column "$tmp/mem-sim.csv" maxrss_kib)
 echo "$pages $off $sim" | awk '{ printf "%d pages tracked; max RSS %d KiB off, %d KiB sim: %.1f bytes per page\n", $1, $2, $3, ($3 - $2) * 1024 / $1 }'
 
 echo
@@ -88,8 +85,8 @@ done
 # Rows of every run: program workload run ops ns/op.
 for f in "$tmp"/tb-*.csv; do
 	run=${f##*-}
-	awk -F, -v run="${run%.csv}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	    { print $c["layout"], $c["workload"], run, $c["ops"], $c["ns_per_op"] }' "$f"
+	awk -F, -v run="${run%.csv}" "$CSV_HEADER"'
+	    { print $col["layout"], $col["workload"], run, $col["ops"], $col["ns_per_op"] }' "$f"
 done >"$tmp/tb-rows.txt"
 awk -v runs="$runs" '
 	{ ns[$1, $2, $3] = $5; ops[$1, $2] = ops[$1, $2] " " $4 }

@@ -19,12 +19,15 @@ trap 'rm -f "$check_log"' EXIT INT TERM
 build=build
 items=20K
 
+. tools/csv.sh
+
 # column CSV NAME [ABI]: NAME's values, one a line (of ABI's rows only).
 column() {
-	awk -F, -v name="$2" -v abi="${3:-}" '
-	NR == 1 { for (i = 1; i <= NF; i++) { if ($i == name) c = i; if ($i == "abi") a = i }
-		  if (!c) exit 1; next }
-	abi == "" || $a == abi { print $c }' "$1"
+	if [ -n "${3:-}" ]; then
+		csv_column "$1" "$2" abi "$3"
+	else
+		csv_column "$1" "$2"
+	fi
 }
 
 # all_equal CSV NAME ABI VALUE: every row of ABI has NAME = VALUE.
@@ -81,9 +84,8 @@ ia32_address_space() {
 
 # x32_smaller_vsz: in compare.csv, x32's VSZ is below x86-64's, row by row.
 x32_smaller_vsz() {
-	awk -F, '
-	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	{ k = $c["layout"] "," $c["workload"]; v[$c["abi"], k] = $c["vsz_kib"]; keys[k] = 1 }
+	awk -F, "$CSV_HEADER"'
+	{ k = $col["layout"] "," $col["workload"]; v[$col["abi"], k] = $col["vsz_kib"]; keys[k] = 1 }
 	END {
 		for (k in keys) {
 			n++

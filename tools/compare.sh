@@ -163,124 +163,27 @@ fi
 
 # Report ------------------------------------------------------------------
 
-# report FORMAT: the side-by-side table, FORMAT text or md, on stdout.
+# report FORMAT: the side-by-side table, FORMAT table or md, on stdout;
+# bheapsim compare writes the rows, ratios and the emulation note.
 report() {
-	awk -F, -v format="$1" -v context="$context" -v command="$command" \
-	    -v date="$(date -u +%Y-%m-%d)" \
-	    -v order="$abis" '
-	function col(name) {
-		if (!(name in at)) {
-			printf "compare: no column %s in the CSV\n", name > "/dev/stderr"
-			exit 1
-		}
-		return at[name]
-	}
-	function ratio(a, b) {
-		if (a == "" || b == "" || b + 0 == 0)
-			return "-"
-		return sprintf("%.2fx", a / b)
-	}
-	function row(cells, n,    i, s) {
-		if (format == "md") {
-			s = "|"
-			for (i = 1; i <= n; i++)
-				s = s " " cells[i] " |"
-			print s
-			return
-		}
-		s = ""
-		for (i = 1; i <= n; i++)
-			s = s (i > 1 ? "  " : "") \
-			    sprintf("%" (i <= 4 ? "-" : "") width[i] "s", cells[i])
-		sub(/ +$/, "", s)
-		print s
-	}
-	NR == 1 {
-		for (i = 1; i <= NF; i++)
-			at[$i] = i
-		n = split("abi layout workload where vsz_kib rss_kib maxrss_kib minflt entries_per_page faults_per_op ns_per_op", names, " ")
-		for (i = 1; i <= n; i++)
-			c[names[i]] = col(names[i])
-		next
-	}
-	{
-		w = $c["workload"]; l = $c["layout"]; a = $c["abi"]
-		if (!(w in seen_w)) { seen_w[w] = 1; ws[++nw] = w }
-		if (!(l in seen_l)) { seen_l[l] = 1; ls[++nl] = l }
-		k = w SUBSEP l SUBSEP a
-		have[k] = 1
-		where[k] = $c["where"]
-		if ($c["where"] == "guest-tcg")
-			emulated = 1
-		for (i = 5; i <= n; i++)
-			v[k, i] = $c[names[i]]
-	}
-	END {
-		na = split(order, abis, " ")
-		split("workload layout abi where VSZ_KiB RSS_KiB maxRSS_KiB minflt entries/page faults/op ns/op", head, " ")
-		if (format == "md")
-			split("workload|layout|ABI|where|VSZ KiB|RSS KiB|max RSS KiB|minor faults|entries/page|sim. faults/op|ns/op", head, "|")
-		if (emulated)
-			head[11] = head[11] (format == "md" ? " (emulated)" : " *")
-		width[1] = 8; width[2] = 7; width[3] = 11; width[4] = 9
-		for (i = 5; i <= 11; i++)
-			width[i] = length(head[i]) > 9 ? length(head[i]) : 9
-		if (format == "md") {
-			print "# bheapsim on x86-64, x32 and ia32"
-			print ""
-			print "`" command "`, run " context ", on " date "."
-			print "Ratios are each ABI'"'"'s figure divided by x86-64'"'"'s, same layout."
-			print ""
-		} else {
-			print "bheapsim on every ABI, " context
-			print command
-			print ""
-		}
-		row(head, 11)
-		if (format == "md") {
-			s = "|"
-			for (i = 1; i <= 11; i++)
-				s = s (i <= 4 ? "---|" : "---:|")
-			print s
-		}
-		for (iw = 1; iw <= nw; iw++) for (il = 1; il <= nl; il++) {
-			base = ws[iw] SUBSEP ls[il] SUBSEP "x86-64"
-			for (ia = 1; ia <= na; ia++) {
-				k = ws[iw] SUBSEP ls[il] SUBSEP abis[ia]
-				if (!(k in have))
-					continue
-				cell[1] = ws[iw]; cell[2] = ls[il]; cell[3] = abis[ia]; cell[4] = where[k]
-				for (i = 5; i <= 11; i++)
-					cell[i] = v[k, i] == "" ? "-" : v[k, i]
-				row(cell, 11)
-			}
-			for (ia = 1; ia <= na; ia++) {
-				k = ws[iw] SUBSEP ls[il] SUBSEP abis[ia]
-				if (abis[ia] == "x86-64" || !(k in have) || !(base in have))
-					continue
-				cell[1] = ws[iw]; cell[2] = ls[il]
-				cell[3] = abis[ia] "/x86-64"; cell[4] = ""
-				if (format == "md")
-					cell[3] = "*" cell[3] "*"
-				for (i = 5; i <= 11; i++)
-					cell[i] = ratio(v[k, i], v[base, i])
-				row(cell, 11)
-			}
-		}
-		if (emulated) {
-			print ""
-			print (format == "md" ? "Emulated" : "* emulated") \
-			    ": ns/op measured under QEMU TCG, which translates every"
-			print (format == "md" ? "" : "  ") \
-			    "instruction; fault counts, RSS and VSZ are the guest kernel'"'"'s own."
-		}
-	}' "$build/compare.csv"
+	if [ "$1" = md ]; then
+		echo "# bheapsim on x86-64, x32 and ia32"
+		echo
+		echo "\`$command\`, run $context, on $(date -u +%Y-%m-%d)."
+		echo "Ratios are each ABI's figure divided by x86-64's, same layout."
+		echo
+	else
+		echo "bheapsim on every ABI, $context"
+		echo "$command"
+		echo
+	fi
+	"$build/x86-64/bheapsim" compare --format "$1" "$build/compare.csv"
 }
 
 # $tmp is in $build: each rename replaces a whole file.
 mv "$tmp/rows.csv" "$build/compare.csv"
 report md >"$tmp/compare.md"
 mv "$tmp/compare.md" "$build/compare.md"
-report text
+report table
 echo
 echo "compare: wrote $build/compare.csv and $build/compare.md"

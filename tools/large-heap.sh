@@ -31,28 +31,25 @@ tmp=$(mktemp -d)
 . "$(dirname "$0")/checks.sh"
 trap 'rm -rf "$tmp" "$check_log"' EXIT INT TERM
 
+# shellcheck source=tools/csv.sh
+. "$(dirname "$0")/csv.sh"
+
 # field CSV LAYOUT NAME: NAME's value in LAYOUT's row.
 field() {
-	awk -F, -v layout="$2" -v name="$3" '
-	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	$c["layout"] == layout { print $c[name] }' "$1"
+	csv_column "$1" "$3" layout "$2"
 }
 
 now() {
 	date +%s
 }
 
-# count TEXT: a count as bheapsim reads it, digits with K, M or G.
-count() {
-	echo "$1" | awk '{ n = $0; u = 1; s = substr(n, length(n))
-		if (s ~ /[kK]/) u = 1e3; else if (s ~ /[mM]/) u = 1e6; else if (s ~ /[gG]/) u = 1e9
-		if (u > 1) n = substr(n, 1, length(n) - 1)
-		printf "%d\n", n * u }'
-}
-
-# Array (8-byte entries) plus items (16 bytes), with 10% to spare.
-items=$(count "$items")
-need_kib=$(awk -v n="$items" 'BEGIN { printf "%d", n * 24 / 1024 * 1.1 }')
+# What one layout's run maps, as bheapsim itself counts it (--dry-run),
+# with 10% to spare.
+"$bin" --items "$items" --workload replace --ops "$ops" --model array \
+    --layout binheap,bheap --force --dry-run >"$tmp/need.csv" || exit 2
+items=$(csv_column "$tmp/need.csv" items)
+need_bytes=$(csv_column "$tmp/need.csv" memory_bytes)
+need_kib=$(awk -v b="$need_bytes" 'BEGIN { printf "%d", b / 1024 * 1.1 }')
 avail_kib=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
 if [ "$avail_kib" -lt "$need_kib" ]; then
 	echo "large-heap.sh: $items items need about $((need_kib / 1048576)) GiB;" \
@@ -78,24 +75,26 @@ fi
 # says so only for runs large enough to matter.
 if grep -q 'need' "$tmp/sim.err"; then
 	pass "the memory needed is printed before the run"
-elif awk -v n="$items" 'BEGIN { exit !(n * 24 < 2 ^ 30) }'; then
+elif awk -v b="$need_bytes" 'BEGIN { exit !(b < 2 ^ 30) }'; then
 	echo "    (no note of the memory needed: fine for $items items)"
 else
 	fail "no message says how much memory the run needs"
 fi
 
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
-	printf "    %-8s %12s %12s %10s %10s %12s\n", "layout", "accesses",
-	    "sim_faults", "faults/op", "ns/op", "max RSS KiB"; next }
-	{ printf "    %-8s %12s %12s %10s %10s %12s\n", $c["layout"], $c["accesses"],
-	    $c["sim_faults"], $c["faults_per_op"], $c["ns_per_op"], $c["maxrss_kib"] }' \
+awk -F, 'BEGIN { printf "    %-8s %12s %12s %10s %10s %12s\n", "layout", "accesses",
+	    "sim_faults", "faults/op", "ns/op", "max RSS KiB" }
+	'"$CSV_HEADER"'
+	{ printf "    %-8s %12s %12s %10s %10s %12s\n", $col["layout"], $col["accesses"],
+	    $col["sim_faults"], $col["faults_per_op"], $col["ns_per_op"], $col["maxrss_kib"] }' \
     "$tmp/sim.csv" 2>/dev/null || true
 
 entries=$(field "$tmp/sim.csv" binheap entries_per_page)
 # Page levels a binary heap path crosses: log2(N) - log2(P).
 levels=$(awk -v n="$items" -v p="${entries:-512}" \
     'BEGIN { printf "%.1f", log(n) / log(2) - log(p) / log(2) }')
-filled_kib=$(awk -v n="$items" 'BEGIN { printf "%d", n * 24 / 1024 }')
+filled_kib=$(awk -F, "$CSV_HEADER"'
+    { printf "%d", ($col["array_bytes"] + $col["item_bytes"]) / 1024 }' \
+    "$tmp/need.csv")
 for layout in binheap bheap; do
 	ops_done=$(field "$tmp/sim.csv" "$layout" ops)
 	faults=$(field "$tmp/sim.csv" "$layout" sim_faults)
@@ -142,7 +141,7 @@ if [ "${LARGE_BOOKKEEPING:-yes}" != no ]; then
 	sim=$(field "$tmp/sim.csv" binheap maxrss_kib)
 	if [ "$status" -eq 0 ] && [ -n "$off" ] && [ -n "$sim" ]; then
 		# Tracked pages of the array model: the array's, slot 0 included.
-		pages=$(awk -v n="$items" -v p="$entries" 'BEGIN { printf "%d", (n + p) / p }')
+		pages=$(csv_column "$tmp/need.csv" tracked_pages)
 		echo "$pages $off $sim" | awk '{ printf "    %d pages tracked; max RSS %d KiB off, %d KiB sim: %.1f bytes per page (target: at most 16)\n",
 		    $1, $2, $3, ($3 - $2) * 1024 / $1 }'
 		pass "--vm off ran"

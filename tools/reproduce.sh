@@ -14,6 +14,8 @@
 # build (make abi), which runs natively on any x86-64 Linux with IA32
 # emulation; the per-ABI table comes from make compare.
 set -eu
+# shellcheck source=tools/csv.sh
+. "$(dirname "$0")/csv.sh"
 
 bin=./bheapsim
 ia32=build/ia32/bheapsim
@@ -58,8 +60,7 @@ run() {
 
 # summarize CSV: resident pages, faults/op per layout, binheap/bheap ratio.
 summarize() {
-	awk -F, -v key="$2" '
-	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	awk -F, -v key="$2" "$CSV_HEADER"'
 	{
 		k = $col[key]; l = $col["layout"]
 		if (!(k in seen)) { seen[k] = 1; order[n++] = k }
@@ -125,10 +126,10 @@ run "$bin" --items "$items" --ops "$kernel_ops" --model array \
     --workload replace --layout binheap,bheap --vm kernel \
     --sweep "resident=$kernel_sweep" --plot-y minflt \
     --output "$out/kamp-kernel.csv" --plot "$out/kamp-kernel.svg"
-awk -F, '
-NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+awk -F, 'BEGIN {
 	print "| resident_pages | layout | sim_faults | kernel minflt | kernel/model |"
-	print "|---:|---|---:|---:|---:|"; next }
+	print "|---:|---|---:|---:|---:|" }
+'"$CSV_HEADER"'
 { s = $col["sim_faults"]; k = $col["minflt"]
   r = s > 0 ? sprintf("%.4f", k / s) : "-"
   printf "| %s | %s | %s | %s | %s |\n", $col["resident_pages"], $col["layout"], s, k, r }
