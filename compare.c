@@ -368,7 +368,7 @@ compare_main(int argc, char *argv[])
 	}
 	if (optind != argc - 1)
 		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "
-		    "arguments; usage: %s", argc - optind, COMPARE_SYNOPSIS);
+		    "arguments; bheapsim compare --help", argc - optind);
 	in = fopen(argv[optind], "r");
 	if (in == NULL)
 		errx(EXIT_USAGE, "compare: cannot read '%s': %s", argv[optind],
