@@ -45,6 +45,7 @@ usage(FILE *out)
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--vm-dir DIR] [--seed S] [--force] [--dry-run]\n"
+"                [--shard I/N]\n"
 "                [--format table|csv|json|md] [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
@@ -73,7 +74,8 @@ help(void)
 "  --model NAME       array: count heap-array pages only (default);\n"
 "                     full: count item pages too\n"
 "  --resident R       resident-page budget: pages, or a size with K, M, G\n"
-"                     (2^10, 2^20, 2^30 bytes) (default 10 pages)\n"
+"                     (2^10, 2^20, 2^30 bytes) (default 10 pages); 'all':\n"
+"                     every budget from 1 page up, in one pass (--vm sim)\n"
 "  --page-size BYTES  modeled page size, a power of two holding at least\n"
 "                     8 pointers (default 4K)\n"
 "  --item-bytes B     bytes per item, a multiple of %zu from %zu to 1M\n"
@@ -98,6 +100,8 @@ help(void)
 "  --sweep P=LIST     one run per value of P (resident, items or page-size);\n"
 "                     LIST is values and ranges A..B:xF or A..B:+S,\n"
 "                     comma-separated, e.g. resident=4..1954:x2\n"
+"  --shard I/N        run only points I, I+N, I+2N, ... of a sweep (I from 1\n"
+"                     to N): shards' CSV rows make up the whole sweep's\n"
 "  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
 "                     and the first two layouts' ratio\n"
 "  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
@@ -125,7 +129,7 @@ enum {
 	OPT_ITEMS = 256, OPT_OPS, OPT_LAYOUT, OPT_WORKLOAD, OPT_MODEL,
 	OPT_RESIDENT, OPT_PAGE_SIZE, OPT_ITEM_BYTES, OPT_DISK_LATENCY, OPT_VM,
 	OPT_VM_DIR,
-	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
+	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY
 };
@@ -146,6 +150,7 @@ static const struct option options[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "trace", required_argument, NULL, OPT_TRACE },
@@ -190,6 +195,12 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 			    model_names);
 			break;
 		case OPT_RESIDENT:
+			if (strcmp(optarg, "all") == 0) {
+				request->resident_all = true;
+				request->resident = NULL;
+				break;
+			}
+			request->resident_all = false;
 			request->resident = optarg;
 			request->resident_bytes = has_size_suffix(optarg);
 			if ((request->resident_bytes ? parse_size(optarg, 1,
@@ -235,6 +246,10 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 			break;
 		case OPT_DRY_RUN:
 			request->dry_run = true;
+			break;
+		case OPT_SHARD:
+			shard_option(optarg, &request->shard,
+			    &request->shards);
 			break;
 		case OPT_FORMAT:
 			config->format = name_option("--format", optarg,

@@ -75,6 +75,28 @@ list_option(const char *option, const char *text, const char *const names[],
 	    "(or all)", option, text, accepted);
 }
 
+void
+shard_option(const char *text, unsigned *shard, unsigned *shards)
+{
+	const char *slash = strchr(text, '/');
+	uint64_t i, n;
+	char first[24];
+
+	if (slash != NULL && (size_t)(slash - text) < sizeof(first)) {
+		memcpy(first, text, (size_t)(slash - text));
+		first[slash - text] = '\0';
+		if (parse_count(first, 1, OPTIONS_MAX_SHARDS, &i) == 0 &&
+		    parse_count(slash + 1, 1, OPTIONS_MAX_SHARDS, &n) == 0 &&
+		    i <= n) {
+			*shard = (unsigned)i;
+			*shards = (unsigned)n;
+			return;
+		}
+	}
+	errx(EXIT_USAGE, "--shard: '%s' is not I/N with 1 <= I <= N <= %d",
+	    text, OPTIONS_MAX_SHARDS);
+}
+
 unsigned
 layout_option(const char *text)
 {

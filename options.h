@@ -21,6 +21,10 @@ unsigned	name_option(const char *option, const char *text,
 /* Comma-separated names[0 .. count-1], or "all": a bit mask. */
 unsigned	list_option(const char *option, const char *text,
 		    const char *const names[], unsigned count);
+/* "I/N" with 1 <= I <= N <= OPTIONS_MAX_SHARDS, as split -n K/N counts. */
+#define OPTIONS_MAX_SHARDS	100000
+void		shard_option(const char *text, unsigned *shard,
+		    unsigned *shards);
 /* --layout's list, over the layouts of config.c. */
 unsigned	layout_option(const char *text);
 

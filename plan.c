@@ -26,6 +26,11 @@
 /* Parameters -------------------------------------------------------- */
 
 #define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
+/*
+ * --resident all makes a row per budget, per layout and phase: a million
+ * budgets already make tens of millions of rows, more than anyone reads.
+ */
+#define MAX_CURVE_BUDGETS ((uint64_t)1 << 20)
 
 /* Reasons -------------------------------------------------------------- */
 
@@ -254,6 +259,9 @@ static int
 check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
     char *why)
 {
+	if (request->resident_all)
+		return refuse(why, "--resident: 'all' is a sweep of every "
+		    "budget already; not with --sweep '%s'", request->sweep);
 	if (request->config.trace != NULL)
 		return refuse(why, "--trace: '%s' records one run, not a "
 		    "--sweep", request->config.trace);
@@ -324,7 +332,102 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 	return finish_point(&plan->base, request, why);
 }
 
+/* Curves and passes ----------------------------------------------------- */
+
+/* --resident all: one point per budget, from 1 page to every tracked one. */
+static int
+expand_all(struct plan *plan, const struct plan_request *request, char *why)
+{
+	struct config *base = &plan->base;
+	uint64_t tracked, budget;
+
+	if (base->vm != VM_SIM)
+		return refuse(why, "--resident: 'all' needs --vm sim, whose "
+		    "model gives every budget in one pass; --vm %s runs one "
+		    "budget", vm_names[base->vm]);
+	if (finish_point(base, request, why) != 0)
+		return -1;
+	tracked = config_footprint(base).tracked_pages;
+	if (tracked > MAX_CURVE_BUDGETS)
+		return refuse(why, "--resident: 'all' would make %" PRIu64
+		    " budgets, more than %" PRIu64 "; sweep a list of them "
+		    "with --sweep resident=LIST", tracked, MAX_CURVE_BUDGETS);
+	base->sweep = SWEEP_RESIDENT;
+	plan->npoints = (size_t)tracked;
+	plan->points = calloc(plan->npoints, sizeof(*plan->points));
+	if (plan->points == NULL)
+		err(1, "%zu budgets", plan->npoints);
+	for (budget = 1; budget <= tracked; budget++) {
+		plan->points[budget - 1] = *base;
+		plan->points[budget - 1].resident_pages = budget;
+	}
+	return 0;
+}
+
+/* Keeps points I, I+N, I+2N, ... (I from 1) of the plan's list. */
+static int
+take_shard(struct plan *plan, const struct plan_request *request, char *why)
+{
+	size_t kept = 0, i;
+
+	if (request->shards == 0)
+		return 0;
+	if (plan->points == &plan->base)
+		return refuse(why, "--shard: %u/%u splits the points of a "
+		    "--sweep or of --resident all; this run has one",
+		    request->shard, request->shards);
+	if (request->shard > plan->npoints)
+		return refuse(why, "--shard: %u/%u takes no point: the plan "
+		    "has %zu; use at most %zu shards", request->shard,
+		    request->shards, plan->npoints, plan->npoints);
+	for (i = request->shard - 1; i < plan->npoints; i += request->shards)
+		plan->points[kept++] = plan->points[i];
+	plan->npoints = kept;
+	return 0;
+}
+
+/*
+ * With --vm sim, the points of a resident sweep differ only in their
+ * budget, so one stack-distance pass serves a run of them: the whole
+ * list for --resident all, PLAN_PASS_BUDGETS at a time for a listed
+ * sweep, so that every listed budget gets exact distributions.
+ */
+static void
+make_passes(struct plan *plan, bool all)
+{
+	const struct config *base = &plan->base;
+	bool curve = base->vm == VM_SIM && base->sweep == SWEEP_RESIDENT;
+	size_t per_pass = !curve ? 1 : all ? plan->npoints : PLAN_PASS_BUDGETS;
+	size_t first;
+
+	plan->passes = calloc(plan->npoints, sizeof(*plan->passes));
+	if (plan->passes == NULL)
+		err(1, "%zu passes", plan->npoints);
+	for (first = 0; first < plan->npoints; first += per_pass) {
+		struct pass *pass = &plan->passes[plan->npasses++];
+
+		pass->first = first;
+		pass->count = plan->npoints - first < per_pass ?
+		    plan->npoints - first : per_pass;
+	}
+}
+
 /* The plan ------------------------------------------------------------ */
+
+static int
+expand(struct plan *plan, const struct plan_request *request, char *why)
+{
+	if (request->resident_all && request->sweep == NULL)
+		return expand_all(plan, request, why);
+	if (request->sweep != NULL)
+		return expand_sweep(plan, request, why);
+	if (request->plot != NULL)
+		return refuse(why, "--plot: '%s' needs a --sweep to draw",
+		    request->plot);
+	plan->points = &plan->base;
+	plan->npoints = 1;
+	return finish_point(&plan->base, request, why);
+}
 
 int
 plan_make(struct plan *plan, const struct plan_request *request,
@@ -344,14 +447,11 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
 		return refuse(why, "--plot-y: %s", reason);
-	if (request->sweep != NULL)
-		return expand_sweep(plan, request, why);
-	if (request->plot != NULL)
-		return refuse(why, "--plot: '%s' needs a --sweep to draw",
-		    request->plot);
-	plan->points = base;
-	plan->npoints = 1;
-	return finish_point(base, request, why);
+	if (expand(plan, request, why) != 0 ||
+	    take_shard(plan, request, why) != 0)
+		return -1;
+	make_passes(plan, request->resident_all);
+	return 0;
 }
 
 void
@@ -359,7 +459,9 @@ plan_free(struct plan *plan)
 {
 	if (plan->points != &plan->base)
 		free(plan->points);
+	free(plan->passes);
 	plan->points = NULL;
+	plan->passes = NULL;
 }
 
 int

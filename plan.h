@@ -18,11 +18,13 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "vmsim.h"
 
 /* Options as parsed, not yet checked against each other. */
 struct plan_request {
 	struct config	 config;	/* every option with a config field */
 	const char	*resident;	/* --resident as written; NULL: default */
+	bool		 resident_all;	/* --resident all: every budget */
 	uint64_t	 resident_value;	/* pages, or bytes */
 	bool		 resident_bytes;
 	const char	*sweep;		/* --sweep as written, or NULL */
@@ -31,13 +33,34 @@ struct plan_request {
 	bool		 format_given;
 	bool		 force;
 	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
+	unsigned	 shard;		/* --shard I/N: this is I of N; 0: all */
+	unsigned	 shards;
 };
+
+/*
+ * Points run together: one run of the page model per layout serves
+ * points[first .. first+count-1], which differ only in their budget (a
+ * stack-distance curve, vmsim.h); every other point is a pass of its own.
+ */
+struct pass {
+	size_t		first;
+	size_t		count;
+};
+
+/*
+ * A curve pass gives exact per-operation distributions for this many
+ * budgets at once (vmsim.h); a listed sweep of more is cut into passes
+ * of this size.
+ */
+#define PLAN_PASS_BUDGETS	VMSIM_CURVE_DIST_BUDGETS
 
 /* Everything one invocation runs: one point, or one per sweep value. */
 struct plan {
 	struct config	 base;
 	struct config	*points;	/* &base, or one per sweep value */
 	size_t		 npoints;
+	struct pass	*passes;	/* how the points run */
+	size_t		 npasses;
 	const char	*plot;		/* --plot, or NULL */
 	const char	*plot_y;	/* the field it draws */
 	bool		 dry_run;

@@ -94,6 +94,13 @@ void		 vmsim_access_slow(struct vmsim *, uint32_t page);
 void		 vmsim_on_evict(struct vmsim *,
 		    void (*evict)(void *context, uint32_t page), void *context);
 
+/*
+ * A curve (one pass for many budgets) keeps exact per-operation
+ * distributions for up to this many of them: each costs a histogram and
+ * a step of every operation's end.
+ */
+#define VMSIM_CURVE_DIST_BUDGETS 64
+
 /* Largest number of pages the model can track (ids are 32-bit). */
 #define VMSIM_MAX_PAGES (UINT32_MAX - 1)
 
