@@ -17,7 +17,7 @@ LDLIBS  += -lm
 
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o plot.o progress.o sweep.o explain.o \
-       options.o
+       options.o stackdist.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
