@@ -136,8 +136,8 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 		trace_page(trace, vm, "resident ", id);
 }
 
-static void
-hist_add(struct vmsim_hist *hist, uint64_t value)
+void
+vmsim_hist_add(struct vmsim_hist *hist, uint64_t value)
 {
 	hist->count[value < VMSIM_HIST_MAX ? value : VMSIM_HIST_MAX]++;
 	if (value > hist->max)
@@ -149,8 +149,8 @@ vmsim_op_end(struct vmsim *vm)
 {
 	uint32_t id, total = vm->heap_pages + vm->item_pages;
 
-	hist_add(vm->fault_hist, vm->faults - vm->op_faults);
-	hist_add(vm->page_hist, vm->op_pages);
+	vmsim_hist_add(vm->fault_hist, vm->faults - vm->op_faults);
+	vmsim_hist_add(vm->page_hist, vm->op_pages);
 	vm->op_faults = vm->faults;
 	vm->op_pages = 0;
 	/* The next operation's first access must stamp its page, even the MRU. */
@@ -180,8 +180,8 @@ hist_rank(const struct vmsim_hist *hist, uint64_t n, unsigned permille)
 	return hist->max;
 }
 
-static struct vmsim_dist
-hist_dist(const struct vmsim_hist *hist)
+struct vmsim_dist
+vmsim_hist_dist(const struct vmsim_hist *hist)
 {
 	struct vmsim_dist dist = { 0, 0, 0, 0 };
 	uint64_t n = 0;
@@ -205,8 +205,8 @@ vmsim_counts(const struct vmsim *vm)
 		.accesses = vm->accesses,
 		.faults = vm->faults,
 		.distinct = vm->distinct,
-		.faults_per_op = hist_dist(vm->fault_hist),
-		.pages_per_op = hist_dist(vm->page_hist),
+		.faults_per_op = vmsim_hist_dist(vm->fault_hist),
+		.pages_per_op = vmsim_hist_dist(vm->page_hist),
 	};
 
 	return counts;

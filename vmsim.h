@@ -93,6 +93,9 @@ struct vmsim_counts vmsim_counts(const struct vmsim *);
 void		 vmsim_access_slow(struct vmsim *, uint32_t page);
 void		 vmsim_on_evict(struct vmsim *,
 		    void (*evict)(void *context, uint32_t page), void *context);
+/* One operation's count into a histogram; its min, median, p99 and max. */
+void		 vmsim_hist_add(struct vmsim_hist *, uint64_t value);
+struct vmsim_dist vmsim_hist_dist(const struct vmsim_hist *);
 
 /*
  * A curve (one pass for many budgets) keeps exact per-operation

@@ -79,6 +79,7 @@ uint64_t	ref_parent(const struct layout *, const struct shape *,
 Suite	*layout_suite(void);
 Suite	*heap_suite(void);
 Suite	*vmsim_suite(void);
+Suite	*stackdist_suite(void);
 Suite	*parse_suite(void);
 Suite	*cli_suite(void);
 Suite	*explain_suite(void);

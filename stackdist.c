@@ -1,0 +1,400 @@
+/*
+ * stackdist.c: LRU stack distances in O(log n) per access, and the
+ * per-phase fault curve they give.
+ *
+ * Method (Bennett and Kruskal, "LRU stack processing", IBM J. Res. Dev.
+ * 19(4), 1975; Olken, "Efficient methods for calculating the success
+ * function of fixed space replacement policies", LBL-12370, 1981): every
+ * access that moves a page gets the next time, 1, 2, 3, ...; a Fenwick
+ * (binary indexed) tree over the times (Fenwick, "A new data structure
+ * for cumulative frequency tables", Software: Practice and Experience
+ * 24(3), 1994) holds a 1 at each touched page's last access time.  The
+ * pages more recent than page p are the 1s after last[p], so p's depth
+ * in the stack is
+ *
+ *	d = 1 + footprint - prefix(last[p])
+ *
+ * (prefix(last[p]) counts p itself and every less recent page).  Then p's
+ * 1 moves to the new time.  When the times run out, the touched pages are
+ * renumbered 1 .. footprint in recency order, which keeps every distance.
+ *
+ * Distinct pages need no stamps: a page was touched in this phase (or
+ * operation) iff its last time is at or after the phase's (operation's)
+ * first time, and renumbering moves those two times along with the pages.
+ *
+ * Per-operation faults for K listed budgets: an access with distance d
+ * faults under budget R_k iff R_k < d, that is iff k < j where j is the
+ * number of listed budgets smaller than d.  So each access bumps one
+ * counter, op_count[j] (j from a per-distance table, O(1)), and at the
+ * operation's end the faults under R_k are sum_{j > k} op_count[j]:
+ * one suffix sum over K + 1 counters.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stackdist.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/*
+ * Times per page.  A renumbering costs O(times) and leaves times -
+ * footprint >= times - pages unused, so at 2 it comes at most once per
+ * `pages` moving accesses and costs about 3 word writes per access,
+ * against 2 log2(times) tree cells every moving access touches anyway.
+ * 4 would halve that small share but double the tree, whose cells are
+ * where the time goes once the tree no longer fits in the cache.
+ */
+#define TIMES_PER_PAGE	2
+/* Tiny stacks (a page or three) still renumber only every few dozen. */
+#define MIN_TIMES	64
+
+/* Fenwick tree ------------------------------------------------------- */
+
+static inline uint32_t
+lowbit(uint32_t i)
+{
+	return i & -i;
+}
+
+/* The number of 1s at times 1 .. t. */
+static uint32_t
+tree_prefix(const struct stackdist *sd, uint32_t t)
+{
+	uint32_t sum = 0;
+
+	for (; t > 0; t -= lowbit(t))
+		sum += sd->tree[t];
+	return sum;
+}
+
+/*
+ * Moves a 1 from time `from` to the later time `to`.  The cells covering
+ * a time form a path to the root of a tree (parent of i: i + lowbit(i)),
+ * so the two paths meet and share every cell from there up: those cells
+ * would get -1 and +1.  Walking the lower of the two until they meet
+ * touches only the cells whose count changes.
+ */
+static void
+tree_move(struct stackdist *sd, uint32_t from, uint32_t to)
+{
+	assert(from < to);
+	while (from != to && from <= sd->times) {
+		if (from < to) {
+			sd->tree[from]--;
+			from += lowbit(from);
+		} else {
+			sd->tree[to]++;
+			to += lowbit(to);
+		}
+	}
+	/* `from` left the tree first; the rest of `to`'s path is its own. */
+	for (; from != to && to <= sd->times; to += lowbit(to))
+		sd->tree[to]++;
+}
+
+static void
+tree_add(struct stackdist *sd, uint32_t t)
+{
+	for (; t <= sd->times; t += lowbit(t))
+		sd->tree[t]++;
+}
+
+/*
+ * Renumbers the touched pages 1 .. footprint, least recent first, and
+ * rebuilds the tree, whose 1s are then exactly the times 1 .. footprint.
+ */
+static void
+renumber(struct stackdist *sd)
+{
+	uint32_t t, kept = 0, phase_start = 0, op_start = 0;
+
+	for (t = 1; t <= sd->now; t++) {
+		uint32_t page = sd->owner[t];
+
+		/* The first page at or after the old start starts it anew. */
+		if (t == sd->phase_start)
+			phase_start = kept + 1;
+		if (t == sd->op_start)
+			op_start = kept + 1;
+		if (page == STACKDIST_NONE)
+			continue;
+		/* kept < t: the compaction never overwrites an unread time. */
+		sd->owner[++kept] = page;
+		sd->last[page] = kept;
+	}
+	assert(kept == sd->footprint);
+	/* A start of now + 1 (nothing accessed yet) stays just past the end. */
+	sd->phase_start = phase_start != 0 ? phase_start : kept + 1;
+	sd->op_start = op_start != 0 ? op_start : kept + 1;
+	for (t = kept + 1; t <= sd->times; t++)
+		sd->owner[t] = STACKDIST_NONE;
+	/* Cell t covers times (t - lowbit(t), t]: count those <= kept. */
+	for (t = 1; t <= sd->times; t++) {
+		uint32_t low = t - lowbit(t);
+
+		sd->tree[t] = (t < kept ? t : kept) - (low < kept ? low : kept);
+	}
+	sd->now = kept;
+}
+
+/* Life cycle --------------------------------------------------------- */
+
+struct stackdist *
+stackdist_create(uint32_t pages)
+{
+	uint32_t times = MIN_TIMES;
+
+	if (pages > STACKDIST_MAX_PAGES) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (pages > MIN_TIMES / TIMES_PER_PAGE)
+		times = pages * TIMES_PER_PAGE;
+	return stackdist_create_sized(pages, times);
+}
+
+struct stackdist *
+stackdist_create_sized(uint32_t pages, uint32_t times)
+{
+	struct stackdist *sd;
+	uint32_t t;
+
+	if (pages == 0 || pages > STACKDIST_MAX_PAGES || times <= pages ||
+	    times > 2 * STACKDIST_MAX_PAGES) {
+		errno = EINVAL;
+		return NULL;
+	}
+	sd = calloc(1, sizeof(*sd));
+	if (sd == NULL)
+		return NULL;
+	sd->last = calloc(pages, sizeof(*sd->last));
+	sd->owner = malloc(((size_t)times + 1) * sizeof(*sd->owner));
+	sd->tree = calloc((size_t)times + 1, sizeof(*sd->tree));
+	sd->hist = calloc((size_t)pages + 1, sizeof(*sd->hist));
+	sd->below = calloc((size_t)pages + 1, sizeof(*sd->below));
+	sd->page_hist = calloc(1, sizeof(*sd->page_hist));
+	if (sd->last == NULL || sd->owner == NULL || sd->tree == NULL ||
+	    sd->hist == NULL || sd->below == NULL || sd->page_hist == NULL) {
+		stackdist_destroy(sd);
+		return NULL;
+	}
+	sd->pages = pages;
+	sd->times = times;
+	sd->mru = STACKDIST_NONE;
+	for (t = 0; t <= times; t++)
+		sd->owner[t] = STACKDIST_NONE;
+	sd->phase_start = 1;
+	sd->op_start = 1;
+	/* No phase is open until stackdist_phase(). */
+	sd->closed = 1;
+	return sd;
+}
+
+void
+stackdist_destroy(struct stackdist *sd)
+{
+	if (sd == NULL)
+		return;
+	free(sd->last);
+	free(sd->owner);
+	free(sd->tree);
+	free(sd->hist);
+	free(sd->below);
+	free(sd->fault_hist);
+	free(sd->page_hist);
+	free(sd);
+}
+
+int
+stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
+{
+	struct vmsim_hist *fault_hist = NULL;
+	uint32_t d;
+	unsigned k;
+
+	assert(sd->closed);
+	if (n > STACKDIST_MAX_BUDGETS) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		if (budgets[k] == 0 || (k > 0 && budgets[k] <= budgets[k - 1])) {
+			errno = EINVAL;
+			return -1;
+		}
+	if (n > 0) {
+		fault_hist = calloc(n, sizeof(*fault_hist));
+		if (fault_hist == NULL)
+			return -1;
+	}
+	free(sd->fault_hist);
+	sd->fault_hist = fault_hist;
+	sd->nbudgets = n;
+	if (n > 0)	/* budgets may be NULL then */
+		memcpy(sd->budgets, budgets, n * sizeof(*budgets));
+	/* below[d]: listed budgets < d, so those distance d faults under. */
+	for (d = 1, k = 0; d <= sd->pages; d++) {
+		while (k < n && budgets[k] < d)
+			k++;
+		sd->below[d] = (uint8_t)k;
+	}
+	return 0;
+}
+
+/* Phases and operations ---------------------------------------------- */
+
+void
+stackdist_phase(struct stackdist *sd)
+{
+	memset(sd->hist, 0, ((size_t)sd->pages + 1) * sizeof(*sd->hist));
+	sd->cold = 0;
+	sd->distinct = 0;
+	sd->op_pages = 0;
+	memset(sd->op_count, 0, sizeof(sd->op_count));
+	if (sd->nbudgets > 0)
+		memset(sd->fault_hist, 0, sd->nbudgets * sizeof(*sd->fault_hist));
+	memset(sd->page_hist, 0, sizeof(*sd->page_hist));
+	sd->phase_start = sd->now + 1;
+	sd->op_start = sd->now + 1;
+	/* The first access must go the slow way, to count its page. */
+	sd->mru = STACKDIST_NONE;
+	sd->closed = 0;
+}
+
+uint32_t
+stackdist_access_slow(struct stackdist *sd, uint32_t page)
+{
+	uint32_t prev, d;
+
+	assert(!sd->closed);
+	assert(page < sd->pages);
+	/* Renumbering first leaves times free for this access. */
+	if (sd->now == sd->times)
+		renumber(sd);
+	prev = sd->last[page];
+	if (prev < sd->phase_start)
+		sd->distinct++;
+	if (prev < sd->op_start)
+		sd->op_pages++;
+	sd->now++;
+	sd->last[page] = sd->now;
+	sd->owner[sd->now] = page;
+	sd->mru = page;
+	if (prev == 0) {
+		sd->footprint++;
+		sd->cold++;
+		sd->op_count[sd->nbudgets]++;
+		tree_add(sd, sd->now);
+		return STACKDIST_COLD;
+	}
+	d = 1 + sd->footprint - tree_prefix(sd, prev);
+	assert(d >= 1 && d <= sd->footprint);
+	sd->hist[d]++;
+	sd->op_count[sd->below[d]]++;
+	sd->owner[prev] = STACKDIST_NONE;
+	tree_move(sd, prev, sd->now);
+	return d;
+}
+
+void
+stackdist_op_end(struct stackdist *sd)
+{
+	uint64_t faults = 0;
+	unsigned k;
+
+	assert(!sd->closed);
+	vmsim_hist_add(sd->page_hist, sd->op_pages);
+	sd->op_pages = 0;
+	/* Budget k faults on the accesses deeper than it: j = k+1 .. K. */
+	for (k = sd->nbudgets; k-- > 0;) {
+		faults += sd->op_count[k + 1];
+		vmsim_hist_add(&sd->fault_hist[k], faults);
+	}
+	memset(sd->op_count, 0, (sd->nbudgets + 1) * sizeof(*sd->op_count));
+	sd->op_start = sd->now + 1;
+	/* The next operation's first access must count its page, even the MRU. */
+	sd->mru = STACKDIST_NONE;
+}
+
+void
+stackdist_phase_end(struct stackdist *sd)
+{
+	uint64_t deeper = sd->cold;
+	uint32_t r;
+
+	assert(!sd->closed);
+	/*
+	 * hist[r] becomes the faults under budget r: cold misses plus the
+	 * accesses deeper than r.  hist[0] (no distance is 0) becomes them all.
+	 */
+	for (r = sd->pages + 1; r-- > 0;) {
+		uint64_t at_r = sd->hist[r];
+
+		sd->hist[r] = deeper;
+		deeper += at_r;
+	}
+	sd->mru = STACKDIST_NONE;
+	sd->closed = 1;
+}
+
+/* Queries ------------------------------------------------------------- */
+
+uint64_t
+stackdist_accesses(const struct stackdist *sd)
+{
+	assert(sd->closed);
+	return sd->hist[0];
+}
+
+uint64_t
+stackdist_distinct(const struct stackdist *sd)
+{
+	assert(sd->closed);
+	return sd->distinct;
+}
+
+uint64_t
+stackdist_faults(const struct stackdist *sd, uint32_t budget)
+{
+	assert(sd->closed);
+	/* No distance exceeds `pages`: a larger budget misses only cold. */
+	return sd->hist[budget < sd->pages ? budget : sd->pages];
+}
+
+struct vmsim_counts
+stackdist_counts(const struct stackdist *sd, unsigned k)
+{
+	struct vmsim_counts counts;
+
+	assert(sd->closed);
+	assert(k < sd->nbudgets);
+	counts.accesses = stackdist_accesses(sd);
+	counts.faults = stackdist_faults(sd, sd->budgets[k]);
+	counts.distinct = sd->distinct;
+	counts.faults_per_op = vmsim_hist_dist(&sd->fault_hist[k]);
+	counts.pages_per_op = vmsim_hist_dist(sd->page_hist);
+	return counts;
+}
+
+uint32_t
+stackdist_footprint(const struct stackdist *sd)
+{
+	return sd->footprint;
+}
+
+size_t
+stackdist_stack(const struct stackdist *sd, uint32_t *out, size_t max)
+{
+	size_t n = max < sd->footprint ? max : sd->footprint, i = n;
+	uint32_t t;
+
+	/* From the most recent time down, filling `out` from its end. */
+	for (t = sd->now; i > 0; t--) {
+		assert(t > 0);
+		if (sd->owner[t] != STACKDIST_NONE)
+			out[--i] = sd->owner[t];
+	}
+	return n;
+}
