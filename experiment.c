@@ -57,7 +57,7 @@ child(const struct config *config, unsigned layout, FILE *trace, int fd,
 
 	signal(SIGINT, SIG_DFL);
 	sigprocmask(SIG_SETMASK, unblock, NULL);
-	status = workload_run(config, layout, trace, send_row, &fd);
+	status = workload_run(config, 1, layout, trace, send_row, &fd);
 	if (status == 0 && trace != NULL && fflush(trace) != 0) {
 		fprintf(stderr, "bheapsim: %s: %s\n", config->trace,
 		    strerror(errno));

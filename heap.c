@@ -19,16 +19,27 @@ heap_init(struct heap *heap, const struct layout *layout,
 	assert(capacity <= HEAP_MAX_ITEMS);
 	assert(pages->entry_shift == shape.page_shift);
 	heap->layout = layout;
-	heap->ops = &layout->ops[vm != NULL];
+	heap->ops = &layout->ops[vm != NULL ? HEAP_LRU : HEAP_UNTRACKED];
 	heap->shape = shape;
 	heap->slot = slots;
 	heap->size = 0;
 	heap->capacity = capacity;
 	heap->vm = vm;
+	heap->curve = NULL;
 	heap->pages = *pages;
 	/* Item pages only mean something to a model. */
 	if (vm == NULL)
 		heap->pages.items_base = NULL;
+}
+
+void
+heap_use_curve(struct heap *heap, struct stackdist *curve,
+    const struct page_map *pages)
+{
+	assert(heap->vm == NULL && heap->size == 0);
+	heap->curve = curve;
+	heap->pages = *pages;
+	heap->ops = &heap->layout->ops[HEAP_CURVE];
 }
 
 struct item *

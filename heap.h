@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "pages.h"
+#include "stackdist.h"
 #include "vmsim.h"
 
 /* A node's position in the heap array; 0 means "not in the heap". */
@@ -67,6 +68,13 @@ struct item {
 
 struct heap;
 
+/*
+ * Which model hears the accesses: none (--vm off), the fixed-budget LRU
+ * (vmsim.h), or the stack-distance curve of every budget (stackdist.h).
+ * Each layout compiles its operations once per model (heapgen.h).
+ */
+enum heap_tracking { HEAP_UNTRACKED, HEAP_LRU, HEAP_CURVE, HEAP_TRACKINGS };
+
 /* Heap operations over one layout's rules, as described below. */
 struct heap_ops {
 	void	(*insert)(struct heap *, struct item *, uint64_t key);
@@ -81,7 +89,7 @@ struct layout {
 	/* Children of u are first .. first + *count - 1. */
 	uint64_t	(*children)(const struct shape *, heap_index u,
 			    unsigned *count);
-	/* [0] runs with no page model, [1] tells the model every access. */
+	/* One per enum heap_tracking. */
 	const struct heap_ops *ops;
 	/* Whether the shape's arity shapes this layout (only dary's does). */
 	bool		has_arity;
@@ -99,8 +107,9 @@ struct heap {
 	struct item	**slot;		/* slot[1 .. size]; slot[0] unused */
 	heap_index	size;
 	heap_index	capacity;
-	/* Page model; NULL runs the same code untracked (--vm off). */
+	/* The page model, at most one; neither runs untracked (--vm off). */
 	struct vmsim	*vm;
+	struct stackdist *curve;
 	/* Page ids; items_base is NULL unless the model counts item pages. */
 	struct page_map	pages;
 };
@@ -114,6 +123,13 @@ struct heap {
 void		 heap_init(struct heap *, const struct layout *,
 		    struct shape shape, struct item **slots,
 		    heap_index capacity, struct vmsim *vm,
+		    const struct page_map *pages);
+
+/*
+ * Makes `curve` hear the accesses, with page ids from `pages`, on an
+ * empty heap set up by heap_init() with no vm.
+ */
+void		 heap_use_curve(struct heap *, struct stackdist *curve,
 		    const struct page_map *pages);
 
 /*
@@ -142,12 +158,22 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 	heap->ops->rekey(heap, it, key);
 }
 
+/* Reports an access to `page` to whichever model is attached. */
+static inline void
+heap_touch_page(struct heap *heap, uint32_t page)
+{
+	if (heap->vm != NULL)
+		vmsim_access(heap->vm, page);
+	else if (heap->curve != NULL)
+		(void)stackdist_access(heap->curve, page);
+}
+
 /* Reports a read of an item field to the model, if it counts items. */
 static inline void
 heap_touch_item(struct heap *heap, const void *field)
 {
 	if (heap->pages.items_base != NULL)
-		vmsim_access(heap->vm, page_of_item(&heap->pages, field));
+		heap_touch_page(heap, page_of_item(&heap->pages, field));
 }
 
 /* An item's key and whether it is in the heap, read through the model. */
@@ -171,8 +197,7 @@ heap_root(struct heap *heap)
 {
 	if (heap->size == 0)
 		return NULL;
-	if (heap->vm != NULL)
-		vmsim_access(heap->vm, page_of_index(&heap->pages, 1));
+	heap_touch_page(heap, page_of_index(&heap->pages, 1));
 	return heap->slot[1];
 }
 

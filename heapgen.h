@@ -9,8 +9,8 @@
  *	#define HEAPGEN_MAX_CHILDREN	the most children a node has
  *	#include "heapgen.h"
  *
- * and gets `heapgen_ops`, the two struct heap_ops its struct layout
- * lists: [0] runs with no page model, [1] tells the model every access.
+ * and gets `heapgen_ops`, the struct heap_ops its struct layout lists,
+ * one per enum heap_tracking: no model, the LRU model, the curve.
  * So this file has no include guard.
  *
  * Why a template: called through function pointers, the index rules cost
@@ -20,8 +20,8 @@
  * workload).  Fewer instructions per operation also let the CPU overlap
  * more of one operation's cache misses with the next one's.  Compiled
  * here, the rules are ordinary inline code and `tracked` is a constant,
- * so the untracked copy has no hooks at all.  Both copies make the same
- * accesses in the same order; only the tracked one reports them.
+ * so the untracked copy has no hooks at all.  Every copy makes the same
+ * accesses in the same order; only the tracked ones report them.
  *
  * Sifting moves a "hole" rather than swapping: the item being placed is
  * held aside, the nodes it passes move one step into the hole, and it is
@@ -43,7 +43,7 @@
 
 /* Moves the hole at u up past every parent larger than `key`. */
 HEAP_INLINE heap_index
-sift_up(struct heap *heap, heap_index u, uint64_t key, bool tracked)
+sift_up(struct heap *heap, heap_index u, uint64_t key, enum heap_tracking tracked)
 {
 	const struct shape shape = heap->shape;
 
@@ -65,7 +65,7 @@ sift_up(struct heap *heap, heap_index u, uint64_t key, bool tracked)
 /* Child c becomes the best child if its key is smaller. */
 HEAP_INLINE void
 consider(struct heap *heap, uint64_t c, uint64_t *best,
-    struct item **below, uint64_t *best_key, bool tracked)
+    struct item **below, uint64_t *best_key, enum heap_tracking tracked)
 {
 	struct item *sibling = read_slot(heap, c, tracked);
 	uint64_t sibling_key = read_key(heap, sibling, tracked);
@@ -79,7 +79,7 @@ consider(struct heap *heap, uint64_t c, uint64_t *best,
 
 /* Moves the hole at u down past every child smaller than `key`. */
 HEAP_INLINE heap_index
-sift_down(struct heap *heap, heap_index u, uint64_t key, bool tracked)
+sift_down(struct heap *heap, heap_index u, uint64_t key, enum heap_tracking tracked)
 {
 	const struct shape shape = heap->shape;
 	/* Read once: the stores below could alias heap->size. */
@@ -121,7 +121,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key, bool tracked)
 /* Puts `it` into the hole at u, whichever way the order requires. */
 HEAP_INLINE void
 settle(struct heap *heap, heap_index u, struct item *it, uint64_t key,
-    bool tracked)
+    enum heap_tracking tracked)
 {
 	heap_index stop = sift_up(heap, u, key, tracked);
 
@@ -133,7 +133,7 @@ settle(struct heap *heap, heap_index u, struct item *it, uint64_t key,
 /* Operations --------------------------------------------------------- */
 
 HEAP_INLINE void
-insert(struct heap *heap, struct item *it, uint64_t key, bool tracked)
+insert(struct heap *heap, struct item *it, uint64_t key, enum heap_tracking tracked)
 {
 	heap_index u;
 
@@ -147,7 +147,7 @@ insert(struct heap *heap, struct item *it, uint64_t key, bool tracked)
 }
 
 HEAP_INLINE void
-delete(struct heap *heap, struct item *it, bool tracked)
+delete(struct heap *heap, struct item *it, enum heap_tracking tracked)
 {
 	heap_index u;
 	struct item *last;
@@ -166,7 +166,7 @@ delete(struct heap *heap, struct item *it, bool tracked)
 }
 
 HEAP_INLINE void
-rekey(struct heap *heap, struct item *it, uint64_t key, bool tracked)
+rekey(struct heap *heap, struct item *it, uint64_t key, enum heap_tracking tracked)
 {
 	heap_index u;
 
@@ -178,45 +178,65 @@ rekey(struct heap *heap, struct item *it, uint64_t key, bool tracked)
 	settle(heap, u, it, key, tracked);
 }
 
-/* The two copies ----------------------------------------------------- */
+/* The copies, one per model ------------------------------------------- */
 
 static void
 insert_untracked(struct heap *heap, struct item *it, uint64_t key)
 {
-	insert(heap, it, key, false);
+	insert(heap, it, key, HEAP_UNTRACKED);
 }
 
 static void
-insert_tracked(struct heap *heap, struct item *it, uint64_t key)
+insert_lru(struct heap *heap, struct item *it, uint64_t key)
 {
-	insert(heap, it, key, true);
+	insert(heap, it, key, HEAP_LRU);
+}
+
+static void
+insert_curve(struct heap *heap, struct item *it, uint64_t key)
+{
+	insert(heap, it, key, HEAP_CURVE);
 }
 
 static void
 delete_untracked(struct heap *heap, struct item *it)
 {
-	delete(heap, it, false);
+	delete(heap, it, HEAP_UNTRACKED);
 }
 
 static void
-delete_tracked(struct heap *heap, struct item *it)
+delete_lru(struct heap *heap, struct item *it)
 {
-	delete(heap, it, true);
+	delete(heap, it, HEAP_LRU);
+}
+
+static void
+delete_curve(struct heap *heap, struct item *it)
+{
+	delete(heap, it, HEAP_CURVE);
 }
 
 static void
 rekey_untracked(struct heap *heap, struct item *it, uint64_t key)
 {
-	rekey(heap, it, key, false);
+	rekey(heap, it, key, HEAP_UNTRACKED);
 }
 
 static void
-rekey_tracked(struct heap *heap, struct item *it, uint64_t key)
+rekey_lru(struct heap *heap, struct item *it, uint64_t key)
 {
-	rekey(heap, it, key, true);
+	rekey(heap, it, key, HEAP_LRU);
 }
 
-static const struct heap_ops heapgen_ops[2] = {
-	{ insert_untracked, delete_untracked, rekey_untracked },
-	{ insert_tracked, delete_tracked, rekey_tracked },
+static void
+rekey_curve(struct heap *heap, struct item *it, uint64_t key)
+{
+	rekey(heap, it, key, HEAP_CURVE);
+}
+
+static const struct heap_ops heapgen_ops[HEAP_TRACKINGS] = {
+	[HEAP_UNTRACKED] = { insert_untracked, delete_untracked,
+	    rekey_untracked },
+	[HEAP_LRU] = { insert_lru, delete_lru, rekey_lru },
+	[HEAP_CURVE] = { insert_curve, delete_curve, rekey_curve },
 };

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct page_map {
 	unsigned	entry_shift;	/* log2 of array entries per page */
@@ -49,5 +50,12 @@ page_in_arena(uint32_t heap_pages, uint32_t id)
 {
 	return page_is_item(heap_pages, id) ? id - heap_pages : id;
 }
+
+/*
+ * One line of a trace (the man page's Traces): prefix, the arena and the
+ * page's number in it, "heap 3" or "items 17".
+ */
+void	pages_trace(FILE *, uint32_t heap_pages, const char *prefix,
+	    uint32_t id);
 
 #endif

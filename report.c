@@ -76,6 +76,15 @@ simulated(const struct result *row, struct cell v)
 	return v;
 }
 
+/* A curve keeps per-operation distributions for some budgets only. */
+static struct cell
+distributed(const struct result *row, struct cell v)
+{
+	if (!row->simulated || !row->distributions)
+		v.kind = CELL_ABSENT;
+	return v;
+}
+
 /* Only the d-ary heap has an arity; the other layouts leave it empty. */
 static struct cell
 arity(const struct result *row)
@@ -131,25 +140,25 @@ field_value(enum field f, const struct result *row)
 		return real((double)config->disk_latency_ns / 1e6, 6);
 	case F_ARITY:		return arity(row);
 	case F_FAULTS_MIN:
-		return simulated(row, integer(row->sim.faults_per_op.min));
+		return distributed(row, integer(row->sim.faults_per_op.min));
 	case F_FAULTS_P50:
-		return simulated(row, integer(row->sim.faults_per_op.median));
+		return distributed(row, integer(row->sim.faults_per_op.median));
 	case F_FAULTS_P99:
-		return simulated(row, integer(row->sim.faults_per_op.p99));
+		return distributed(row, integer(row->sim.faults_per_op.p99));
 	case F_FAULTS_MAX:
-		return simulated(row, integer(row->sim.faults_per_op.max));
+		return distributed(row, integer(row->sim.faults_per_op.max));
 	case F_PAGES_MIN:
-		return simulated(row, integer(row->sim.pages_per_op.min));
+		return distributed(row, integer(row->sim.pages_per_op.min));
 	case F_PAGES_P50:
-		return simulated(row, integer(row->sim.pages_per_op.median));
+		return distributed(row, integer(row->sim.pages_per_op.median));
 	case F_PAGES_P99:
-		return simulated(row, integer(row->sim.pages_per_op.p99));
+		return distributed(row, integer(row->sim.pages_per_op.p99));
 	case F_PAGES_MAX:
-		return simulated(row, integer(row->sim.pages_per_op.max));
+		return distributed(row, integer(row->sim.pages_per_op.max));
 	case F_FAULTS_DIST:
-		return simulated(row, distribution(&row->sim.faults_per_op));
+		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:
-		return simulated(row, distribution(&row->sim.pages_per_op));
+		return distributed(row, distribution(&row->sim.pages_per_op));
 	case F_COUNT:
 		break;
 	}
@@ -173,6 +182,7 @@ measured(enum field f, const struct config *config, unsigned layout)
 		.config = config,
 		.layout = layout,
 		.simulated = config->vm != VM_OFF,
+		.distributions = true,
 	};
 
 	return field_value(f, &row).kind != CELL_ABSENT;

@@ -6,6 +6,7 @@
 #define RESULT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -15,11 +16,14 @@
 /* One measured phase: a row of the report. */
 struct result {
 	const struct config *config;	/* what ran */
+	size_t		point;		/* config's place in its pass (plan.h) */
 	unsigned	layout;		/* index into layouts[] */
 	enum workload	workload;
 	uint64_t	ops;		/* operations in this phase */
 	bool		simulated;	/* false with --vm off */
 	struct vmsim_counts sim;
+	/* sim's per-operation distributions were kept for this budget. */
+	bool		distributions;
 	uint64_t	minflt;		/* kernel's, during the phase */
 	uint64_t	majflt;
 	uint64_t	maxrss_kib;	/* at the end of the phase */

@@ -5,9 +5,9 @@
  * Every read or write of an array slot, and, if items are tracked, every
  * read of an item's key and write of its index, is an access to the page
  * holding those bytes (pages.h).  `tracked` is a constant wherever it
- * matters for speed (heapgen.h compiles the operations once with it true
- * and once false), so with no model these helpers are plain loads and
- * stores.
+ * matters for speed (heapgen.h compiles the operations once per model),
+ * so with no model these helpers are plain loads and stores, and with
+ * one they call it directly.
  */
 #ifndef TOUCH_H
 #define TOUCH_H
@@ -37,30 +37,40 @@
 #define paranoid_assert(condition)	((void)0)
 #endif
 
+/* An access to `page`, told to the model `tracked` names. */
 HEAP_INLINE void
-touch_slot(struct heap *heap, uint64_t u, bool tracked)
+touch_page(struct heap *heap, uint32_t page, enum heap_tracking tracked)
 {
-	if (tracked)
-		vmsim_access(heap->vm, page_of_index(&heap->pages, u));
+	if (tracked == HEAP_LRU)
+		vmsim_access(heap->vm, page);
+	else if (tracked == HEAP_CURVE)
+		(void)stackdist_access(heap->curve, page);
+}
+
+HEAP_INLINE void
+touch_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
+{
+	touch_page(heap, page_of_index(&heap->pages, u), tracked);
 }
 
 /* An item field: the page is that of the bytes read or written. */
 HEAP_INLINE void
-touch_field(struct heap *heap, const void *field, bool tracked)
+touch_field(struct heap *heap, const void *field, enum heap_tracking tracked)
 {
-	if (tracked)
-		heap_touch_item(heap, field);
+	/* The array model tracks the array only: items_base is NULL. */
+	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
+		touch_page(heap, page_of_item(&heap->pages, field), tracked);
 }
 
 HEAP_INLINE uint64_t
-read_key(struct heap *heap, const struct item *it, bool tracked)
+read_key(struct heap *heap, const struct item *it, enum heap_tracking tracked)
 {
 	touch_field(heap, &it->key, tracked);
 	return it->key;
 }
 
 HEAP_INLINE struct item *
-read_slot(struct heap *heap, uint64_t u, bool tracked)
+read_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
 	touch_slot(heap, u, tracked);
 	return heap->slot[u];
@@ -68,7 +78,7 @@ read_slot(struct heap *heap, uint64_t u, bool tracked)
 
 /* Puts `it` at u: the slot and the item's back-index. */
 HEAP_INLINE void
-place(struct heap *heap, heap_index u, struct item *it, bool tracked)
+place(struct heap *heap, heap_index u, struct item *it, enum heap_tracking tracked)
 {
 	touch_slot(heap, u, tracked);
 	heap->slot[u] = it;

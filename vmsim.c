@@ -103,14 +103,6 @@ vmsim_on_evict(struct vmsim *vm, void (*evict)(void *, uint32_t),
 
 /* Phases and traces -------------------------------------------------- */
 
-static void
-trace_page(FILE *trace, const struct vmsim *vm, const char *prefix,
-    uint32_t id)
-{
-	fprintf(trace, "%s%s %u\n", prefix, page_is_item(vm->heap_pages, id) ?
-	    "items" : "heap", page_in_arena(vm->heap_pages, id));
-}
-
 void
 vmsim_phase(struct vmsim *vm, FILE *trace)
 {
@@ -133,7 +125,7 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 	/* Least recently used first: replaying these in order rebuilds the list. */
 	for (id = vm->pages[sentinel].prev; id != sentinel;
 	    id = vm->pages[id].prev)
-		trace_page(trace, vm, "resident ", id);
+		pages_trace(trace, vm->heap_pages, "resident ", id);
 }
 
 void
@@ -220,7 +212,7 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 
 	assert(id < sentinel);
 	if (vm->trace != NULL)
-		trace_page(vm->trace, vm, "", id);
+		pages_trace(vm->trace, vm->heap_pages, "", id);
 	if (pg->phase != vm->phase) {
 		pg->phase = vm->phase;
 		vm->distinct++;

@@ -11,7 +11,9 @@
  */
 #include <err.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -20,7 +22,9 @@
 #include "exits.h"
 #include "heap.h"
 #include "kernel.h"
+#include "pages.h"
 #include "prng.h"
+#include "stackdist.h"
 #include "workload.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -28,9 +32,14 @@
 #define KEY_SPAN	((uint64_t)1 << 32)
 
 struct run {
-	const struct config *config;
+	const struct config *config;	/* the pass's first point */
+	const struct config *points;	/* the pass: budgets differ, if any */
+	size_t		 npoints;
 	struct heap	 heap;
-	struct vmsim	*vm;
+	struct vmsim	*vm;		/* one budget */
+	struct stackdist *curve;	/* or every budget of the pass */
+	/* Per point, its budget's index in the curve's list, or -1. */
+	int		*dist_index;
 	struct arena	 array;
 	struct arena	 items;
 	uint64_t	 rng;
@@ -58,6 +67,8 @@ end_op(struct run *run)
 {
 	if (run->vm != NULL)
 		vmsim_op_end(run->vm);
+	else if (run->curve != NULL)
+		stackdist_op_end(run->curve);
 }
 
 static uint64_t
@@ -169,15 +180,55 @@ monotonic_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * A curve's trace starts with the whole LRU stack, least recent first:
+ * replayed through an LRU of any budget R, its top R pages are the
+ * resident set that budget starts the phase with.
+ */
+static int
+trace_stack(const struct run *run, FILE *trace)
+{
+	uint32_t footprint = stackdist_footprint(run->curve), *stack, i;
+	size_t n;
+
+	stack = calloc(footprint + 1, sizeof(*stack));
+	if (stack == NULL) {
+		warn("the LRU stack of %" PRIu32 " pages", footprint);
+		return EXIT_FAILURE;
+	}
+	n = stackdist_stack(run->curve, stack, footprint);
+	for (i = 0; i < n; i++)
+		pages_trace(trace, run->heap.pages.heap_pages, "resident ",
+		    stack[i]);
+	free(stack);
+	return 0;
+}
+
+static int
+start_phase(struct run *run, FILE *trace)
+{
+	if (run->vm != NULL)
+		vmsim_phase(run->vm, trace);
+	if (run->curve == NULL)
+		return 0;
+	stackdist_phase(run->curve);
+	if (trace == NULL)
+		return 0;
+	stackdist_trace(run->curve, trace, run->heap.pages.heap_pages);
+	return trace_stack(run, trace);
+}
+
 static int
 measure(struct run *run, enum workload workload, FILE *trace,
     struct result *row)
 {
 	struct kernel_sample before, after;
 	uint64_t start;
+	int status;
 
-	if (run->vm != NULL)
-		vmsim_phase(run->vm, trace);
+	status = start_phase(run, trace);
+	if (status != 0)
+		return status;
 	kernel_sample(&before);
 	start = monotonic_ns();
 	row->ops = phases[workload](run);
@@ -189,9 +240,14 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		return EXIT_BROKEN_HEAP;
 	}
 	row->workload = workload;
-	row->simulated = run->vm != NULL;
-	if (row->simulated)
+	row->simulated = run->vm != NULL || run->curve != NULL;
+	row->distributions = run->vm != NULL;
+	if (run->vm != NULL)
 		row->sim = vmsim_counts(run->vm);
+	if (run->curve != NULL) {
+		stackdist_phase_end(run->curve);
+		stackdist_trace(run->curve, NULL, 0);
+	}
 	row->minflt = after.minflt - before.minflt;
 	row->majflt = after.majflt - before.majflt;
 	row->maxrss_kib = after.maxrss_kib;
@@ -234,20 +290,86 @@ evict_page(void *context, uint32_t page)
 }
 
 static int
-setup(struct run *run, const struct config *config, unsigned layout)
+by_value(const void *a, const void *b)
 {
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The budgets whose per-operation distributions the curve keeps: every
+ * point's, if the pass has few enough, else that many points spread
+ * evenly on a log scale over the pass, so that every order of magnitude
+ * of the curve has some.
+ */
+static int
+choose_distributions(struct run *run)
+{
+	uint32_t list[STACKDIST_MAX_BUDGETS];
+	unsigned n = 0, k;
+	size_t i;
+
+	run->dist_index = calloc(run->npoints, sizeof(*run->dist_index));
+	if (run->dist_index == NULL)
+		return -1;
+	for (i = 0; i < run->npoints && n < STACKDIST_MAX_BUDGETS; i++) {
+		double at = run->npoints <= STACKDIST_MAX_BUDGETS ? 0 :
+		    pow((double)run->npoints, (double)n /
+		    (STACKDIST_MAX_BUDGETS - 1)) - 1;
+
+		if ((double)i >= at - 0.5)
+			list[n++] = (uint32_t)run->points[i].resident_pages;
+	}
+	/* The curve's list rises strictly. */
+	qsort(list, n, sizeof(list[0]), by_value);
+	for (i = k = 0; i < n; i++)
+		if (k == 0 || list[i] != list[k - 1])
+			list[k++] = list[i];
+	n = k;
+	for (i = 0; i < run->npoints; i++) {
+		uint32_t budget = (uint32_t)run->points[i].resident_pages;
+		uint32_t *at = bsearch(&budget, list, n, sizeof(list[0]),
+		    by_value);
+
+		run->dist_index[i] = at != NULL ? (int)(at - list) : -1;
+	}
+	return stackdist_budgets(run->curve, list, n);
+}
+
+static int
+setup_curve(struct run *run, uint64_t tracked_pages)
+{
+	run->curve = stackdist_create((uint32_t)tracked_pages);
+	if (run->curve == NULL || choose_distributions(run) != 0) {
+		warn("cannot set up the stack-distance model for %" PRIu64
+		    " pages", tracked_pages);
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static int
+setup(struct run *run, const struct config *points, size_t npoints,
+    unsigned layout)
+{
+	const struct config *config = &points[0];
 	struct footprint fp = config_footprint(config);
 	struct page_map pages = config_page_map(config);
 
 	memset(run, 0, sizeof(*run));
 	run->config = config;
+	run->points = points;
+	run->npoints = npoints;
 	run->rng = config->seed;
 	if (map_arena(&run->array, fp.array_bytes, config, true,
 	    "heap array") != 0 ||
 	    map_arena(&run->items, fp.item_bytes, config,
 	    config->model == MODEL_FULL, "item arena") != 0)
 		return 1;
-	if (config->vm != VM_OFF) {
+	if (npoints > 1 && setup_curve(run, fp.tracked_pages) != 0)
+		return EXIT_FAILURE;
+	if (config->vm != VM_OFF && run->curve == NULL) {
 		run->vm = vmsim_create((uint32_t)fp.array_pages,
 		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
 		    (uint32_t)config->resident_pages);
@@ -265,6 +387,8 @@ setup(struct run *run, const struct config *config, unsigned layout)
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    run->vm, &pages);
+	if (run->curve != NULL)
+		heap_use_curve(&run->heap, run->curve, &pages);
 	return 0;
 }
 
@@ -272,31 +396,63 @@ static void
 teardown(struct run *run)
 {
 	vmsim_destroy(run->vm);
+	stackdist_destroy(run->curve);
+	free(run->dist_index);
 	arena_unmap(&run->array);
 	arena_unmap(&run->items);
 }
 
+/* The phase's rows: one, or with a curve one per point of the pass. */
+static int
+send_rows(const struct run *run, struct result *row, result_sink sink,
+    void *context)
+{
+	size_t i;
+	int status = 0;
+
+	if (run->curve == NULL)
+		return sink(row, context);
+	for (i = 0; i < run->npoints && status == 0; i++) {
+		uint32_t budget = (uint32_t)run->points[i].resident_pages;
+
+		row->config = &run->points[i];
+		row->point = i;
+		row->distributions = run->dist_index[i] >= 0;
+		if (row->distributions)
+			row->sim = stackdist_counts(run->curve,
+			    (unsigned)run->dist_index[i]);
+		else {
+			memset(&row->sim, 0, sizeof(row->sim));
+			row->sim.accesses = stackdist_accesses(run->curve);
+			row->sim.distinct = stackdist_distinct(run->curve);
+		}
+		row->sim.faults = stackdist_faults(run->curve, budget);
+		status = sink(row, context);
+	}
+	return status;
+}
+
 int
-workload_run(const struct config *config, unsigned layout, FILE *trace,
-    result_sink sink, void *context)
+workload_run(const struct config *points, size_t npoints, unsigned layout,
+    FILE *trace, result_sink sink, void *context)
 {
 	struct run run;
 	int status;
 	unsigned w;
 
-	status = setup(&run, config, layout);
+	status = setup(&run, points, npoints, layout);
 	for (w = 0; status == 0 && w < WL_COUNT; w++) {
-		bool wanted = config->workloads & 1u << w;
+		bool wanted = points[0].workloads & 1u << w;
 		struct result row;
 
 		if (!wanted && w != WL_FILL)
 			continue;
 		memset(&row, 0, sizeof(row));
-		row.config = config;
+		row.config = &points[0];
 		row.layout = layout;
 		status = measure(&run, w, wanted ? trace : NULL, &row);
 		if (status == 0 && wanted)
-			status = sink(&row, context);
+			status = send_rows(&run, &row, sink, context);
 	}
 	teardown(&run);
 	return status;

@@ -20,12 +20,15 @@
 typedef int (*result_sink)(const struct result *, void *context);
 
 /*
- * Runs every phase config asks for with layouts[layout], handing each
- * finished row to sink.  `trace`, if not NULL, receives the trace of the
- * one measured phase.  Returns 0, or an exit status after printing why:
- * 1 when memory or I/O fails, 3 when the heap breaks its order.
+ * Runs every phase points[0] asks for with layouts[layout], handing each
+ * finished row to sink.  With more than one point (a pass, plan.h: they
+ * differ only in their budget) one stack-distance run gives every
+ * point's row of each phase, in the points' order, each row's config and
+ * point naming its point.  `trace`, if not NULL, receives the trace of
+ * the one measured phase.  Returns 0, or an exit status after printing
+ * why: 1 when memory or I/O fails, 3 when the heap breaks its order.
  */
-int	workload_run(const struct config *, unsigned layout, FILE *trace,
-	    result_sink sink, void *context);
+int	workload_run(const struct config *points, size_t npoints,
+	    unsigned layout, FILE *trace, result_sink sink, void *context);
 
 #endif

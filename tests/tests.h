@@ -80,6 +80,7 @@ Suite	*layout_suite(void);
 Suite	*heap_suite(void);
 Suite	*vmsim_suite(void);
 Suite	*stackdist_suite(void);
+Suite	*curve_suite(void);
 Suite	*parse_suite(void);
 Suite	*cli_suite(void);
 Suite	*explain_suite(void);
