@@ -16,7 +16,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS)
 LDLIBS  += -lm
 
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
-       workload.o experiment.o report.o outfile.o plot.o progress.o sweep.o explain.o \
+       workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o sweep.o explain.o \
        options.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
