@@ -114,7 +114,7 @@ help(void)
 	    1u, MAX_ITEMS, DEFAULT_ITEMS, MIN_ENTRIES, MAX_ENTRIES,
 	    DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY);
-	exit(0);
+	exit_printed();
 }
 
 static unsigned
@@ -187,9 +187,8 @@ parse_options(int argc, char *argv[], struct options *opt)
 			errx(EXIT_USAGE, "explain: %s needs a value",
 			    argv[optind - 1]);
 		default:
-			errx(EXIT_USAGE, "explain: unknown option '%s'; "
-			    "bheapsim explain --help lists them",
-			    argv[optind - 1]);
+			option_refused(argv[optind - 1], long_options,
+			    "explain");
 		}
 	}
 	if (optind < argc)

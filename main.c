@@ -124,7 +124,7 @@ help(void)
 "130 interrupted.\n",
 	    DARY_MIN_ARITY, DARY_MAX_ARITY, DARY_DEFAULT_ARITY,
 	    _Alignof(struct item), sizeof(struct item), sizeof(struct item));
-	exit(0);
+	exit_printed();
 }
 
 static void
@@ -132,7 +132,7 @@ version(void)
 {
 	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
 	    VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
-	exit(0);
+	exit_printed();
 }
 
 /* Option values ------------------------------------------------------- */
@@ -472,8 +472,7 @@ parse_options(int argc, char *argv[], struct config *config, struct raw *raw)
 		case ':':
 			errx(EXIT_USAGE, "%s needs a value", argv[optind - 1]);
 		default:
-			errx(EXIT_USAGE, "unknown option '%s'; bheapsim --help "
-			    "lists them", argv[optind - 1]);
+			option_refused(argv[optind - 1], options, NULL);
 		}
 	}
 	if (optind < argc)
