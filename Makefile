@@ -31,7 +31,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
         tests/reference.o tests/spawn.o tests/test_explain.o tests/test_large.o \
-        tests/test_manual.o
+        tests/test_manual.o tests/test_files.o
 
 .PHONY: all check bench sanitize reproduce clean install uninstall
 
