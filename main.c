@@ -121,7 +121,7 @@ help(void)
 "  --help, --version  print this, or the version and build ABI\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
-"130 interrupted.\n",
+"128+N stopped by signal N (129 SIGHUP, 130 SIGINT, 141 SIGPIPE, 143 SIGTERM).\n",
 	    DARY_MIN_ARITY, DARY_MAX_ARITY, DARY_DEFAULT_ARITY,
 	    _Alignof(struct item), sizeof(struct item), sizeof(struct item));
 	exit_printed();
