@@ -584,12 +584,12 @@ explain_main(int argc, char *argv[])
 	struct outfile svg = { 0 };
 	struct options opt;
 	unsigned nviews = 0, i;
+	const char *unusable;
 
 	parse_options(argc, argv, &opt);
 	/* A path that cannot be written is refused before any work. */
-	if (opt.svg != NULL && outfile_unusable(opt.svg) != NULL)
-		errx(EXIT_USAGE, "--svg: '%s' %s", opt.svg,
-		    outfile_unusable(opt.svg));
+	if (opt.svg != NULL && (unusable = outfile_unusable(opt.svg)) != NULL)
+		errx(EXIT_USAGE, "--svg: '%s' %s", opt.svg, unusable);
 	if (opt.svg != NULL && outfile_open(&svg, opt.svg) != 0)
 		errx(EXIT_USAGE, "--svg: cannot write '%s': %s", opt.svg,
 		    strerror(errno));

@@ -34,16 +34,18 @@ temp_register(const char *temp)
 {
 	unsigned i;
 
+	if (strlen(temp) >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	for (i = 0; i < MAX_TEMPS; i++) {
 		if (temp_live[i])
 			continue;
-		if (strlen(temp) >= PATH_MAX)
-			break;
 		strcpy(temp_names[i], temp);
 		temp_live[i] = 1;
 		return 0;
 	}
-	errno = ENAMETOOLONG;
+	errno = EMFILE;
 	return -1;
 }
 

@@ -2,7 +2,8 @@
  * spawn.c: running the built bheapsim, named by $BHEAPSIM, as a child
  * and capturing what it says, and scratch directories for the files it
  * writes.  Shared by the suites that test the program from outside
- * (test_cli.c, test_explain.c).
+ * (test_cli.c, test_explain.c, test_files.c), and a check that no
+ * process the program started outlives it.
  */
 #include <sys/prctl.h>
 #include <sys/stat.h>
