@@ -106,8 +106,9 @@ child(const struct config *config, unsigned layout, FILE *trace, int fd,
 	for (i = 0; i < NTRAPPED; i++)
 		signal(trapped[i], SIG_DFL);
 	/*
-	 * Die with the parent, even one killed outright; a parent gone
-	 * before the prctl is seen by getppid() no longer being it.
+	 * Die with the parent, even one killed outright.  A parent that
+	 * died before the prctl is not there to kill us: getppid() then
+	 * names whoever adopted us instead.
 	 */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
 		fprintf(stderr, "bheapsim: prctl PR_SET_PDEATHSIG: %s\n",
