@@ -16,9 +16,9 @@ ALL_CFLAGS = $(WARN) $(CFLAGS)
 LDLIBS  += -lm
 
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
-       workload.o experiment.o report.o outfile.o plot.o progress.o sweep.o explain.o \
-       options.o plan.o kernel.o result.o svg.o cells.o compare.o stackdist.o \
-       pages.o
+       workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
+       sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
+       compare.o stackdist.o pages.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -32,7 +32,8 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
         tests/reference.o tests/spawn.o tests/test_explain.o tests/test_large.o \
-        tests/test_manual.o tests/test_stackdist.o tests/test_curve.o
+        tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
+        tests/test_files.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall
 

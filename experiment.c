@@ -1,6 +1,7 @@
 /*
  * experiment.c: fork, run one layout, send rows home.
  */
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -11,17 +12,63 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "outfile.h"
 
-static volatile sig_atomic_t interrupted;
+/* Parameters -------------------------------------------------------- */
+
+/* What stops a run: the terminal, kill(1), a hangup, a closed pipe. */
+static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#define NTRAPPED	(sizeof(trapped) / sizeof(trapped[0]))
+
+/* Signals ------------------------------------------------------------- */
+
+static volatile sig_atomic_t caught;	/* the first signal, or 0 */
 static volatile pid_t running_child;
 
 static void
-on_sigint(int signo)
+on_signal(int signo)
 {
-	interrupted = 1;
+	if (caught != 0) {
+		/* Asked twice: no more writing, only cleaning up. */
+		if (running_child > 0)
+			kill(running_child, SIGKILL);
+		outfile_remove_temps();
+		_exit(EXIT_SIGNAL(caught));
+	}
+	caught = signo;
 	/* A kill(1) aimed at us alone must stop the child too. */
 	if (running_child > 0)
 		kill(running_child, signo);
+}
+
+static void
+trapped_set(sigset_t *set)
+{
+	size_t i;
+
+	sigemptyset(set);
+	for (i = 0; i < NTRAPPED; i++)
+		sigaddset(set, trapped[i]);
+}
+
+void
+experiment_trap_signals(void)
+{
+	struct sigaction action;
+	size_t i;
+
+	memset(&action, 0, sizeof(action));
+	action.sa_handler = on_signal;
+	trapped_set(&action.sa_mask);
+	/* No SA_RESTART: a blocked open or write gives way with EINTR. */
+	for (i = 0; i < NTRAPPED; i++)
+		sigaction(trapped[i], &action, NULL);
+}
+
+int
+experiment_signal(void)
+{
+	return caught;
 }
 
 /* Child ---------------------------------------------------------------- */
@@ -51,16 +98,30 @@ send_row(const struct result *row, void *context)
 
 static void
 child(const struct config *config, unsigned layout, FILE *trace, int fd,
-    const sigset_t *unblock)
+    const sigset_t *unblock, pid_t parent)
 {
 	int status;
+	size_t i;
 
-	signal(SIGINT, SIG_DFL);
+	for (i = 0; i < NTRAPPED; i++)
+		signal(trapped[i], SIG_DFL);
+	/*
+	 * Die with the parent, even one killed outright.  A parent that
+	 * died before the prctl is not there to kill us: getppid() then
+	 * names whoever adopted us instead.
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
+		fprintf(stderr, "bheapsim: prctl PR_SET_PDEATHSIG: %s\n",
+		    strerror(errno));
+		_exit(1);
+	}
+	if (getppid() != parent)
+		_exit(1);
 	sigprocmask(SIG_SETMASK, unblock, NULL);
 	status = workload_run(config, 1, layout, trace, send_row, &fd);
 	if (status == 0 && trace != NULL && fflush(trace) != 0) {
-		fprintf(stderr, "bheapsim: %s: %s\n", config->trace,
-		    strerror(errno));
+		fprintf(stderr, "bheapsim: --trace: %s: %s\n",
+		    config->trace, strerror(errno));
 		status = 1;
 	}
 	/* _exit: the parent's stdio buffers and atexit work are not ours. */
@@ -110,6 +171,9 @@ wait_child(pid_t pid, const char *layout)
 	}
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
+	/* Killed by what we forwarded, or by the terminal's SIGINT. */
+	if (caught != 0)
+		return EXIT_SIGNAL(caught);
 	if (WTERMSIG(status) == SIGINT)
 		return EXIT_INTERRUPTED;
 	fprintf(stderr, "bheapsim: the %s run died of signal %d (%s)\n", layout,
@@ -122,6 +186,7 @@ run_layout(const struct config *config, unsigned layout, FILE *trace,
     struct experiment *experiment)
 {
 	sigset_t block, saved;
+	pid_t parent = getpid();
 	int fds[2];
 	pid_t pid;
 	int status;
@@ -132,10 +197,16 @@ run_layout(const struct config *config, unsigned layout, FILE *trace,
 	}
 	/* Whatever stdio holds now must not be written twice. */
 	fflush(NULL);
-	/* Until running_child is set, a SIGINT would miss the child: hold it. */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
+	/* Until running_child is set, a signal would miss the child: hold it. */
+	trapped_set(&block);
 	sigprocmask(SIG_BLOCK, &block, &saved);
+	/* One caught before the hold: no child to start. */
+	if (caught != 0) {
+		sigprocmask(SIG_SETMASK, &saved, NULL);
+		close(fds[0]);
+		close(fds[1]);
+		return EXIT_SIGNAL(caught);
+	}
 	pid = fork();
 	if (pid < 0) {
 		fprintf(stderr, "bheapsim: fork: %s\n", strerror(errno));
@@ -146,7 +217,7 @@ run_layout(const struct config *config, unsigned layout, FILE *trace,
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		child(config, layout, trace, fds[1], &saved);
+		child(config, layout, trace, fds[1], &saved, parent);
 	}
 	running_child = pid;
 	sigprocmask(SIG_SETMASK, &saved, NULL);
@@ -156,23 +227,6 @@ run_layout(const struct config *config, unsigned layout, FILE *trace,
 	status = wait_child(pid, layouts[layout]->name);
 	running_child = 0;
 	return status;
-}
-
-void
-experiment_trap_interrupts(void)
-{
-	struct sigaction action;
-
-	memset(&action, 0, sizeof(action));
-	action.sa_handler = on_sigint;
-	sigemptyset(&action.sa_mask);
-	sigaction(SIGINT, &action, NULL);
-}
-
-bool
-experiment_interrupted(void)
-{
-	return interrupted != 0;
 }
 
 int
@@ -186,9 +240,9 @@ experiment_run(const struct config *config, FILE *trace,
 	for (layout = 0; layout < LAYOUT_COUNT && status == 0; layout++) {
 		if (!(config->layouts & 1u << layout))
 			continue;
-		if (interrupted)
-			return EXIT_INTERRUPTED;
+		if (caught != 0)
+			return EXIT_SIGNAL(caught);
 		status = run_layout(config, layout, trace, experiment);
 	}
-	return interrupted ? EXIT_INTERRUPTED : status;
+	return caught != 0 ? EXIT_SIGNAL(caught) : status;
 }

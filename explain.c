@@ -113,7 +113,7 @@ help(void)
 	    1u, MAX_ITEMS, DEFAULT_ITEMS, CONFIG_MIN_ENTRIES, MAX_ENTRIES,
 	    DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY);
-	exit(0);
+	exit_printed();
 }
 
 static unsigned
@@ -186,9 +186,8 @@ parse_options(int argc, char *argv[], struct options *opt)
 			errx(EXIT_USAGE, "explain: %s needs a value",
 			    argv[optind - 1]);
 		default:
-			errx(EXIT_USAGE, "explain: unknown option '%s'; "
-			    "bheapsim explain --help lists them",
-			    argv[optind - 1]);
+			option_refused(argv[optind - 1], long_options,
+			    "explain");
 		}
 	}
 	if (optind < argc)
@@ -559,9 +558,12 @@ explain_main(int argc, char *argv[])
 	struct outfile svg = { 0 };
 	struct options opt;
 	unsigned nviews = 0, i;
+	const char *unusable;
 
 	parse_options(argc, argv, &opt);
 	/* A path that cannot be written is refused before any work. */
+	if (opt.svg != NULL && (unusable = outfile_unusable(opt.svg)) != NULL)
+		errx(EXIT_USAGE, "--svg: '%s' %s", opt.svg, unusable);
 	if (opt.svg != NULL && outfile_open(&svg, opt.svg) != 0)
 		errx(EXIT_USAGE, "--svg: cannot write '%s': %s", opt.svg,
 		    strerror(errno));

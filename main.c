@@ -22,7 +22,7 @@
 #include "explain.h"
 #include "heap.h"
 #include "options.h"
-#include "outfile.h"
+#include "outputs.h"
 #include "parse.h"
 #include "plan.h"
 #include "plot.h"
@@ -109,10 +109,10 @@ help(void)
 "  --help, --version  print this, or the version and build ABI\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
-"130 interrupted.\n",
+"128+N stopped by signal N (129 SIGHUP, 130 SIGINT, 141 SIGPIPE, 143 SIGTERM).\n",
 	    DARY_MIN_ARITY, DARY_MAX_ARITY, DARY_DEFAULT_ARITY,
 	    _Alignof(struct item), sizeof(struct item), sizeof(struct item));
-	exit(0);
+	exit_printed();
 }
 
 static void
@@ -120,7 +120,7 @@ version(void)
 {
 	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
 	    VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
-	exit(0);
+	exit_printed();
 }
 
 /* Command line ------------------------------------------------------ */
@@ -280,8 +280,7 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 		case ':':
 			errx(EXIT_USAGE, "%s needs a value", argv[optind - 1]);
 		default:
-			errx(EXIT_USAGE, "unknown option '%s'; bheapsim --help "
-			    "lists them", argv[optind - 1]);
+			option_refused(argv[optind - 1], options, NULL);
 		}
 	}
 	if (optind < argc)
@@ -356,101 +355,13 @@ run_plan(const struct plan *plan, FILE *trace, struct rows *rows)
 	return status;
 }
 
-/* Output ------------------------------------------------------------ */
-
-struct outputs {
-	struct outfile	report;
-	struct outfile	trace;
-	struct outfile	plot;
-};
-
-static int
-open_output(struct outfile *out, const char *option, const char *path)
-{
-	if (path == NULL || outfile_open(out, path) == 0)
-		return 0;
-	warnx("%s: cannot write '%s': %s", option, path, strerror(errno));
-	return -1;
-}
-
-static void
-discard_outputs(struct outputs *out)
-{
-	outfile_discard(&out->report);
-	outfile_discard(&out->trace);
-	outfile_discard(&out->plot);
-}
-
-/* Opened before anything runs, so a bad path costs nothing. */
-static void
-open_outputs(struct outputs *out, const struct plan *plan)
-{
-	const char *paths[3] = { plan->base.output, plan->base.trace,
-	    plan->plot };
-	static const char *const names[3] = { "--output", "--trace",
-	    "--plot" };
-	unsigned i, j;
-
-	for (i = 0; i < 3; i++)
-		for (j = i + 1; j < 3; j++)
-			if (paths[i] != NULL && paths[j] != NULL &&
-			    strcmp(paths[i], paths[j]) == 0)
-				errx(EXIT_USAGE, "%s and %s are both '%s'",
-				    names[i], names[j], paths[i]);
-	if (open_output(&out->report, names[0], paths[0]) != 0 ||
-	    open_output(&out->trace, names[1], paths[1]) != 0 ||
-	    open_output(&out->plot, names[2], paths[2]) != 0) {
-		discard_outputs(out);
-		exit(EXIT_USAGE);
-	}
-}
-
-/* The phase a plot shows: the last one asked for. */
-static enum workload
-plotted_workload(const struct config *config)
-{
-	unsigned w = WL_COUNT;
-
-	while (w-- > 0)
-		if (config->workloads & 1u << w)
-			return w;
-	return WL_FILL;
-}
-
-static int
-write_outputs(struct outputs *out, const struct plan *plan,
-    const struct rows *rows)
-{
-	const struct config *base = &plan->base;
-	FILE *report = base->output != NULL ? out->report.stream : stdout;
-
-	if (report_write(report, base, rows->rows, rows->count) != 0 ||
-	    (base->output != NULL && outfile_commit(&out->report) != 0)) {
-		warn("%s", base->output != NULL ? base->output : "stdout");
-		return 1;
-	}
-	if (plan->plot == NULL)
-		return 0;
-	if (plot_write(out->plot.stream, base, rows->rows, rows->count,
-	    plan->plot_y, plotted_workload(base)) != 0) {
-		warnx("--plot: no positive %s to draw in '%s'", plan->plot_y,
-		    plan->plot);
-		return 1;
-	}
-	if (outfile_commit(&out->plot) != 0) {
-		warn("--plot: %s", plan->plot);
-		return 1;
-	}
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
 	struct outputs out = { 0 };
 	struct rows rows = { 0 };
 	struct plan plan;
-	int status, written;
+	int status;
 
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
@@ -463,23 +374,15 @@ main(int argc, char *argv[])
 		plan_free(&plan);
 		return 0;
 	}
-	open_outputs(&out, &plan);
-	experiment_trap_interrupts();
-	status = run_plan(&plan, out.trace.stream, &rows);
-	/* A trace is one whole run or nothing. */
-	if (status != 0)
-		outfile_discard(&out.trace);
-	else if (plan.base.trace != NULL && outfile_commit(&out.trace) != 0) {
-		warn("--trace: %s", plan.base.trace);
-		status = 1;
+	/* Trapped first, so that a FIFO's open waiting for a reader yields. */
+	experiment_trap_signals();
+	status = outputs_open(&out, plan.base.output, plan.base.trace,
+	    plan.plot);
+	if (status == 0) {
+		status = run_plan(&plan, out.trace.stream, &rows);
+		status = outputs_finish(&out, &plan.base, rows.rows, rows.count,
+		    plan.plot_y, status);
 	}
-	/* After an interrupt the completed rows are kept, in whole files. */
-	if (status == 0 || status == EXIT_INTERRUPTED) {
-		written = write_outputs(&out, &plan, &rows);
-		if (written != 0)
-			status = written;
-	}
-	discard_outputs(&out);
 	plan_free(&plan);
 	free(rows.rows);
 	return status;

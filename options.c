@@ -3,6 +3,8 @@
  */
 #include <err.h>
 #include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
@@ -106,4 +108,46 @@ layout_option(const char *text)
 	for (i = 0; i < LAYOUT_COUNT; i++)
 		names[i] = layouts[i]->name;
 	return list_option("--layout", text, names, LAYOUT_COUNT);
+}
+
+void
+option_refused(const char *arg, const struct option longopts[],
+    const char *subcommand)
+{
+	const char *name = arg + 2;
+	size_t len = strcspn(name, "=");
+	char matches[256] = "";
+	const struct option *o, *match = NULL;
+	unsigned count = 0;
+
+	if (strncmp(arg, "--", 2) == 0 && len > 0)
+		for (o = longopts; o->name != NULL; o++) {
+			if (strncmp(o->name, name, len) != 0)
+				continue;
+			snprintf(matches + strlen(matches),
+			    sizeof(matches) - strlen(matches), "%s--%s",
+			    count > 0 ? ", " : "", o->name);
+			match = o;
+			count++;
+		}
+	if (count > 1)
+		errx(EXIT_USAGE, "%s%s'%.*s' is ambiguous: %s",
+		    subcommand != NULL ? subcommand : "",
+		    subcommand != NULL ? ": " : "", (int)len + 2, arg, matches);
+	if (count == 1 && name[len] == '=' && match->has_arg == no_argument)
+		errx(EXIT_USAGE, "%s%s'%s': --%s takes no value",
+		    subcommand != NULL ? subcommand : "",
+		    subcommand != NULL ? ": " : "", arg, match->name);
+	errx(EXIT_USAGE, "%s%sunknown option '%s'; bheapsim %s%s--help lists "
+	    "them", subcommand != NULL ? subcommand : "",
+	    subcommand != NULL ? ": " : "", arg,
+	    subcommand != NULL ? subcommand : "", subcommand != NULL ? " " : "");
+}
+
+void
+exit_printed(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(1, "stdout");
+	exit(0);
 }

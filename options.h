@@ -6,6 +6,7 @@
 #ifndef OPTIONS_H
 #define OPTIONS_H
 
+#include <getopt.h>
 #include <stdint.h>
 
 #include "exits.h"
@@ -27,5 +28,19 @@ void		shard_option(const char *text, unsigned *shard,
 		    unsigned *shards);
 /* --layout's list, over the layouts of config.c. */
 unsigned	layout_option(const char *text);
+
+/*
+ * What getopt_long's '?' means for `arg`, in one line: a prefix of
+ * several long options (each named), a value given to an option that
+ * takes none, or an unknown option.  `subcommand` is NULL or "explain".
+ */
+_Noreturn void	option_refused(const char *arg, const struct option longopts[],
+		    const char *subcommand);
+
+/*
+ * Ends --help or --version: exit 0 once the standard output has taken it
+ * all, else 1 with a message.
+ */
+_Noreturn void	exit_printed(void);
 
 #endif

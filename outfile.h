@@ -1,25 +1,48 @@
 /*
- * outfile.h: a file that appears whole or not at all.
+ * outfile.h: the one rule for every file bheapsim writes.
  *
- * outfile_open() creates a temporary file beside the target, so that a
- * path that cannot be written is found before any work is done;
- * outfile_commit() flushes it and renames it into place; outfile_discard()
- * removes it.
+ * A regular file, new or existing, is written to a temporary file beside
+ * it, PATH.XXXXXX, and renamed over it when whole, keeping an existing
+ * file's mode and, where the process may, its owner.  A symlink is
+ * followed and its target replaced the same way, so the link stays.
+ * Anything else that exists (a character device, a FIFO, a socket, what
+ * /dev/stdout names) is opened and written directly, never replaced.
  */
 #ifndef OUTFILE_H
 #define OUTFILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct outfile {
-	const char	*path;
-	char		*temp;		/* NULL once committed or discarded */
+	const char	*path;		/* as the user named it */
+	char		*target;	/* what a rename replaces */
+	char		*temp;		/* NULL if direct, committed or discarded */
 	FILE		*stream;
 };
+
+/*
+ * Why `path` can never be an output ("is empty", "is a directory", ...),
+ * or NULL; what this cannot foresee, outfile_open() finds.
+ */
+const char	*outfile_unusable(const char *path);
+/*
+ * Whether two paths name one file: by device and inode if both exist,
+ * by resolved path if neither does.  Character devices, which keep
+ * nothing, are never the same file.
+ */
+bool		 outfile_same(const char *, const char *);
 
 /* Each returns 0, or -1 with errno set. */
 int	outfile_open(struct outfile *, const char *path);
 int	outfile_commit(struct outfile *);
+/* Removes the temporary file; a file written directly keeps what it got. */
 void	outfile_discard(struct outfile *);
+
+/*
+ * Removes every temporary file not yet committed or discarded; safe in a
+ * signal handler, for a process that must end at once.
+ */
+void	outfile_remove_temps(void);
 
 #endif

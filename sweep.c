@@ -1,6 +1,7 @@
 /*
  * sweep.c: parsing sweep lists.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,27 +40,40 @@ add(struct sweep_spec *spec, uint64_t value)
 	return 0;
 }
 
-/* A..B:xF or A..B:+S, already split at ".." and ":". */
+/*
+ * A..B:xF or A..B:+S, already split at ".." and ":"; `typed` is the term
+ * as written, for messages.  +S is in the values' own unit, so that
+ * page-size=4K..64K:+4K steps by 4096 bytes as its ends are read.
+ */
 static int
 add_range(struct sweep_spec *spec, const char *from, const char *to,
-    const char *step, char *why, size_t why_size)
+    const char *step, const char *typed, char *why, size_t why_size)
 {
 	uint64_t a, b, by, v;
 	char kind = step[0];
 
 	if (parse_value(spec, from, &a) != 0 || parse_value(spec, to, &b) != 0 ||
 	    a > b) {
-		snprintf(why, why_size, "'%s..%s' is not a rising range of "
-		    "values", from, to);
+		snprintf(why, why_size, "'%s' is not a rising range of %s "
+		    "values", typed, params[spec->param - SWEEP_RESIDENT]);
 		return -1;
 	}
-	if ((kind != 'x' && kind != '+') ||
-	    parse_count(step + 1, kind == 'x' ? 2 : 1, UINT32_MAX, &by) != 0) {
-		snprintf(why, why_size, "step '%s' is not xF (F >= 2) or +S "
-		    "(S >= 1)", step);
+	if ((kind != 'x' && kind != '+') || (kind == 'x' ?
+	    parse_count(step + 1, 2, UINT32_MAX, &by) :
+	    parse_value(spec, step + 1, &by)) != 0) {
+		snprintf(why, why_size, "the step of '%s' is not xF (F >= 2) "
+		    "or +S (S a %s value, as A and B are)", typed,
+		    params[spec->param - SWEEP_RESIDENT]);
 		return -1;
 	}
 	for (v = a; v < b;) {
+		/* Caught here, the message can name the range that made it. */
+		if (spec->param == SWEEP_PAGE_SIZE && (v & (v - 1)) != 0) {
+			snprintf(why, why_size, "'%s' makes %" PRIu64 ", not a "
+			    "power of two, as page sizes are (e.g. 4K..64K:x2)",
+			    typed, v);
+			return -1;
+		}
 		if (add(spec, v) != 0)
 			goto too_many;
 		/* The next value would pass B (or wrap): B ends the range. */
@@ -79,7 +93,7 @@ static int
 add_term(struct sweep_spec *spec, char *term, char *why, size_t why_size)
 {
 	char *dots = strstr(term, "..");
-	char *colon;
+	char typed[256], *colon;
 	uint64_t v;
 
 	if (dots == NULL) {
@@ -95,9 +109,11 @@ add_term(struct sweep_spec *spec, char *term, char *why, size_t why_size)
 		    term);
 		return -1;
 	}
+	snprintf(typed, sizeof(typed), "%s", term);
 	*dots = '\0';
 	*colon = '\0';
-	return add_range(spec, term, dots + 2, colon + 1, why, why_size);
+	return add_range(spec, term, dots + 2, colon + 1, typed, why,
+	    why_size);
 }
 
 int

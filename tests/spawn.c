@@ -2,8 +2,10 @@
  * spawn.c: running the built bheapsim, named by $BHEAPSIM, as a child
  * and capturing what it says, and scratch directories for the files it
  * writes.  Shared by the suites that test the program from outside
- * (test_cli.c, test_explain.c).
+ * (test_cli.c, test_explain.c, test_files.c), and a check that no
+ * process the program started outlives it.
  */
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -14,6 +16,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,6 +27,7 @@
 #include "tests.h"
 
 #define CHUNK		65536		/* bytes per read of the child's output */
+#define SURVIVOR_WAIT_MS 1000	/* time a program's children get to die */
 
 /* Running the program ------------------------------------------------- */
 
@@ -161,6 +165,113 @@ run(struct outcome *o, ...)
 	va_end(ap);
 	args[n] = NULL;
 	run_argv(o, args);
+}
+
+/* Processes started alone, and what they leave ------------------------ */
+
+pid_t
+spawn_start(const char *const args[], int out_fd)
+{
+	const char *argv[MAX_ARGS + 2];
+	size_t i;
+	pid_t pid;
+
+	argv[0] = program();
+	for (i = 0; args[i] != NULL; i++) {
+		ck_assert_msg(i < MAX_ARGS, "more than %d arguments", MAX_ARGS);
+		argv[i + 1] = args[i];
+	}
+	argv[i + 1] = NULL;
+	ck_assert_msg(prctl(PR_SET_CHILD_SUBREAPER, 1) == 0,
+	    "PR_SET_CHILD_SUBREAPER: %s", strerror(errno));
+	pid = fork();
+	ck_assert_msg(pid >= 0, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
+		    dup2(out_fd >= 0 ? out_fd : null, STDOUT_FILENO) < 0 ||
+		    dup2(null, STDERR_FILENO) < 0)
+			_exit(127);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* The ppid field of /proc/PID/stat, after "(comm)", which may hold ')'. */
+static pid_t
+parent_of(const char *pid)
+{
+	char path[64], stat[512], *close_paren;
+	int ppid = 0;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%s/stat", pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	n = fread(stat, 1, sizeof(stat) - 1, f);
+	fclose(f);
+	stat[n] = '\0';
+	close_paren = strrchr(stat, ')');
+	if (close_paren == NULL ||
+	    sscanf(close_paren + 1, " %*c %d", &ppid) != 1)
+		return 0;
+	return ppid;
+}
+
+pid_t
+child_of(pid_t parent)
+{
+	struct dirent *de;
+	pid_t found = 0;
+	DIR *proc = opendir("/proc");
+
+	ck_assert_msg(proc != NULL, "/proc: %s", strerror(errno));
+	while (found == 0 && (de = readdir(proc)) != NULL)
+		if (de->d_name[0] >= '1' && de->d_name[0] <= '9' &&
+		    parent_of(de->d_name) == parent)
+			found = (pid_t)strtol(de->d_name, NULL, 10);
+	closedir(proc);
+	return found;
+}
+
+int
+spawn_finish(pid_t pid)
+{
+	pid_t survivor;
+	int status, ms;
+
+	while (waitpid(pid, &status, 0) < 0)
+		ck_assert_msg(errno == EINTR, "waitpid: %s", strerror(errno));
+	/* An orphan of the program's is ours now: reap it, or catch it. */
+	for (ms = 0;; ms += 10) {
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			continue;
+		survivor = child_of(getpid());
+		if (survivor == 0)
+			break;
+		if (ms >= SURVIVOR_WAIT_MS) {
+			kill(survivor, SIGKILL);
+			ck_abort_msg("process %d outlived bheapsim by %d ms",
+			    (int)survivor, ms);
+		}
+		usleep(10000);
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) :
+	    128 + WTERMSIG(status);
+}
+
+int
+signal_run(const char *const args[], int signo, useconds_t after_us)
+{
+	pid_t pid = spawn_start(args, -1);
+
+	usleep(after_us);
+	kill(pid, signo);
+	return spawn_finish(pid);
 }
 
 void

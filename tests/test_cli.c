@@ -778,45 +778,6 @@ START_TEST(kernel_faults_match_model)
 }
 END_TEST
 
-/*
- * Runs bheapsim with args (NULL-terminated, at most MAX_ARGS), its output
- * thrown away, sends it SIGINT after `after_us` microseconds, and asserts
- * that it ends with exit status 130.
- */
-static void
-interrupt_run(const char *const args[], useconds_t after_us)
-{
-	const char *bin = getenv("BHEAPSIM");
-	const char *argv[MAX_ARGS + 2];
-	size_t i;
-	pid_t pid;
-	int status;
-
-	ck_assert_ptr_nonnull(bin);
-	argv[0] = bin;
-	for (i = 0; args[i] != NULL; i++) {
-		ck_assert_msg(i < MAX_ARGS, "more than %d arguments", MAX_ARGS);
-		argv[i + 1] = args[i];
-	}
-	argv[i + 1] = NULL;
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(null, STDOUT_FILENO);
-		dup2(null, STDERR_FILENO);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	usleep(after_us);
-	kill(pid, SIGINT);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130,
-	    "interrupted, %s %s ended with status %#x, not 130", argv[1],
-	    argv[2] != NULL ? argv[2] : "", status);
-}
-
 /* The disk file is never left behind: not after a run, not after SIGINT. */
 START_TEST(disk_file_removed)
 {
@@ -839,9 +800,9 @@ START_TEST(disk_file_removed)
 	outcome_free(&o);
 
 	/* A run long enough to be interrupted in the middle. */
-	interrupt_run((const char *const[]){ "--items", "200000",
-	    "--resident", "4", "--workload", "all", "--vm", "disk",
-	    "--vm-dir", dir, NULL }, 500000);
+	ck_assert_int_eq(signal_run((const char *const[]){ "--items",
+	    "200000", "--resident", "4", "--workload", "all", "--vm", "disk",
+	    "--vm-dir", dir, NULL }, SIGINT, 500000), 128 + SIGINT);
 	ck_assert_msg(list_dir(dir, list, sizeof(list)) == 0,
 	    "an interrupted run left '%s' behind", list);
 	scratch_remove(dir);
@@ -863,9 +824,9 @@ START_TEST(sweep_interrupted)
 	scratch_make(dir);
 	path_in(output, sizeof(output), dir, "out.csv");
 	/* Tens of seconds in all: the signal comes well inside it. */
-	interrupt_run((const char *const[]){ "--sweep",
+	ck_assert_int_eq(signal_run((const char *const[]){ "--sweep",
 	    "items=100K,200K,400K,800K,1600K,3200K", "--workload", "all",
-	    "--output", output, NULL }, 1500000);
+	    "--output", output, NULL }, SIGINT, 1500000), 128 + SIGINT);
 	/* Interrupted before the first row, there is no report at all. */
 	if (list_dir(dir, left, sizeof(left)) == 0) {
 		scratch_remove(dir);

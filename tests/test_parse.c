@@ -1,9 +1,14 @@
 /*
  * test_parse.c: counts, sizes, durations and names from the command line.
  */
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "parse.h"
+#include "sweep.h"
 #include "tests.h"
 
 static const char *const colours[] = { "red", "green", "blue", NULL };
@@ -116,6 +121,63 @@ START_TEST(names)
 }
 END_TEST
 
+/* Parses `text` and expects exactly the values listed, ended by 0. */
+static void
+expect_sweep(const char *text, ...)
+{
+	static struct sweep_spec spec;
+	char why[256];
+	uint64_t value;
+	size_t i = 0;
+	va_list ap;
+
+	ck_assert_msg(sweep_parse(text, &spec, why, sizeof(why)) == 0,
+	    "%s: %s", text, why);
+	va_start(ap, text);
+	while ((value = va_arg(ap, uint64_t)) != 0) {
+		ck_assert_msg(i < spec.count && spec.values[i] == value,
+		    "%s: value %zu is %" PRIu64 ", not %" PRIu64, text, i,
+		    i < spec.count ? spec.values[i] : 0, value);
+		i++;
+	}
+	va_end(ap);
+	ck_assert_msg(i == spec.count, "%s: %zu values, not %zu", text,
+	    spec.count, i);
+}
+
+/* Refused, with a reason that names the term as the user typed it. */
+static void
+expect_sweep_refused(const char *text, const char *term)
+{
+	static struct sweep_spec spec;
+	char why[256];
+
+	ck_assert_msg(sweep_parse(text, &spec, why, sizeof(why)) != 0,
+	    "%s was accepted", text);
+	ck_assert_msg(strstr(why, term) != NULL, "%s: the reason '%s' does "
+	    "not name '%s'", text, why, term);
+}
+
+/* A +S step is read in the unit of the range's own values. */
+START_TEST(sweep_steps)
+{
+	expect_sweep("page-size=4K..8K:+4K", (uint64_t)4096, (uint64_t)8192,
+	    (uint64_t)0);
+	expect_sweep("resident=4K..12K:+4K", (uint64_t)4096, (uint64_t)8192,
+	    (uint64_t)12288, (uint64_t)0);
+	expect_sweep("resident=4..12:+4", (uint64_t)4, (uint64_t)8,
+	    (uint64_t)12, (uint64_t)0);
+	expect_sweep("items=1K..3K:+1K", (uint64_t)1000, (uint64_t)2000,
+	    (uint64_t)3000, (uint64_t)0);
+	expect_sweep("page-size=4K..16K:x2", (uint64_t)4096, (uint64_t)8192,
+	    (uint64_t)16384, (uint64_t)0);
+	expect_sweep_refused("page-size=4K..64K:+4K", "'4K..64K:+4K'");
+	expect_sweep_refused("resident=4..40:+4K", "'4..40:+4K'");
+	expect_sweep_refused("resident=4K..40K:+4Q", "'4K..40K:+4Q'");
+	expect_sweep_refused("resident=8..4:+1", "'8..4:+1'");
+}
+END_TEST
+
 Suite *
 parse_suite(void)
 {
@@ -126,6 +188,7 @@ parse_suite(void)
 	tcase_add_test(tc, sizes);
 	tcase_add_test(tc, durations);
 	tcase_add_test(tc, names);
+	tcase_add_test(tc, sweep_steps);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <unistd.h>
 
 /*
  * Check records every passing ck_assert by writing to a pipe, which in a
@@ -44,6 +45,21 @@ void	run_argv(struct outcome *, const char *const args[]);
 /* As run_argv, with the arguments listed and ended by NULL. */
 void	run(struct outcome *, ...);
 void	outcome_free(struct outcome *);
+/*
+ * Starts $BHEAPSIM with args, stdin and stderr on /dev/null and stdout
+ * on out_fd (-1: /dev/null).  This process becomes a subreaper first,
+ * so that whatever the program leaves running is ours to find.
+ */
+pid_t	spawn_start(const char *const args[], int out_fd);
+/*
+ * Waits for pid and returns its exit status, or 128 + signal; fails if
+ * any process it started outlives it by more than a moment.
+ */
+int	spawn_finish(pid_t pid);
+/* The pid of a child of `parent`, or 0 if it has none. */
+pid_t	child_of(pid_t parent);
+/* Runs args and sends signo after after_us; returns as spawn_finish. */
+int	signal_run(const char *const args[], int signo, useconds_t after_us);
 /* Exit 0 and nothing on stderr. */
 void	expect_success(const struct outcome *);
 /* Exactly one line: one newline, at the very end. */
@@ -86,5 +102,6 @@ Suite	*cli_suite(void);
 Suite	*explain_suite(void);
 Suite	*large_suite(void);
 Suite	*manual_suite(void);
+Suite	*files_suite(void);
 
 #endif

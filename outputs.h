@@ -1,0 +1,44 @@
+/*
+ * outputs.h: the report, trace and plot files of one invocation, each
+ * written by outfile.h's rule.
+ *
+ * All are checked and opened before anything runs, so a bad path costs
+ * nothing; after the runs the trace is kept only whole, and the report
+ * and plot hold whole rows, or after a signal with no row yet are left
+ * as they were.
+ */
+#ifndef OUTPUTS_H
+#define OUTPUTS_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "outfile.h"
+#include "workload.h"
+
+struct outputs {
+	struct outfile	report;		/* path NULL: the standard output */
+	struct outfile	trace;		/* path NULL: none */
+	struct outfile	plot;		/* path NULL: none */
+};
+
+/*
+ * Opens each path given (NULL: none) after checking it and that no two
+ * are one file.  Returns 0; EXIT_USAGE after one line naming the option
+ * and the value; or EXIT_SIGNAL(signo) if a signal trapped by
+ * experiment_trap_signals() came while an open waited, as on a FIFO
+ * with no reader yet.
+ */
+int	outputs_open(struct outputs *, const char *report, const char *trace,
+	    const char *plot);
+
+/*
+ * Writes the rows of runs that ended with `status` and closes every
+ * file, and returns the exit status: EXIT_SIGNAL(signo) after a signal,
+ * 1 if a file could not be written, else `status`.
+ */
+int	outputs_finish(struct outputs *, const struct config *base,
+	    const struct result *rows, size_t nrows, const char *plot_y,
+	    int status);
+
+#endif
