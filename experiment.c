@@ -1,18 +1,30 @@
 /*
- * experiment.c: fork, run one layout, send rows home.
+ * experiment.c: fork a child per run, up to --jobs at a time, and bring
+ * their rows home in the plan's order.
+ *
+ * A run is one layout over one pass of the plan (plan.h), tracked by the
+ * pass's model, or untracked for the heap's own CPU time.  The parent
+ * polls every running child's pipe, keeps whole rows only, and when all
+ * are done sorts them into the order a one-at-a-time run would give.
  */
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <err.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "experiment.h"
 #include "outfile.h"
+#include "progress.h"
+#include "workload.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -23,22 +35,31 @@ static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 /* Signals ------------------------------------------------------------- */
 
 static volatile sig_atomic_t caught;	/* the first signal, or 0 */
-static volatile pid_t running_child;
+/* The children running now; 0 in a free slot. */
+static volatile pid_t running[EXPERIMENT_MAX_JOBS];
+
+static void
+kill_children(int signo)
+{
+	size_t i;
+
+	for (i = 0; i < EXPERIMENT_MAX_JOBS; i++)
+		if (running[i] > 0)
+			kill(running[i], signo);
+}
 
 static void
 on_signal(int signo)
 {
 	if (caught != 0) {
 		/* Asked twice: no more writing, only cleaning up. */
-		if (running_child > 0)
-			kill(running_child, SIGKILL);
+		kill_children(SIGKILL);
 		outfile_remove_temps();
 		_exit(EXIT_SIGNAL(caught));
 	}
 	caught = signo;
-	/* A kill(1) aimed at us alone must stop the child too. */
-	if (running_child > 0)
-		kill(running_child, signo);
+	/* A kill(1) aimed at us alone must stop the children too. */
+	kill_children(signo);
 }
 
 static void
@@ -71,6 +92,122 @@ experiment_signal(void)
 	return caught;
 }
 
+/* Runs ----------------------------------------------------------------- */
+
+/* One child's work, and what came home from it. */
+struct job {
+	const struct config *points;	/* the pass, or its untracked copy */
+	size_t		 npoints;
+	size_t		 pass;		/* the plan's pass */
+	unsigned	 layout;
+	/* The untracked job whose CPU times this one's rows take, or -1. */
+	long		 baseline;
+	/* Made only for its CPU times: its rows are no report rows. */
+	bool		 for_cpu;
+	FILE		*trace;
+	/* While running: */
+	pid_t		 pid;
+	int		 fd;
+	struct result	 partial;	/* a row on its way */
+	size_t		 have;		/* bytes of it */
+	/* What came home: */
+	struct result	*rows;
+	size_t		 nrows;
+	size_t		 capacity;
+	bool		 done;
+	int		 status;
+};
+
+struct jobs {
+	struct job	*job;
+	size_t		 count;
+	/* Untracked copies of the passes' first points. */
+	struct config	*untracked;
+};
+
+/* Whether two points differ at most in their budget and their outputs. */
+static bool
+same_but_budget(const struct config *a, const struct config *b)
+{
+	struct config x = *a, y = *b;
+
+	x.resident_pages = y.resident_pages = 0;
+	return memcmp(&x, &y, sizeof(x)) == 0;
+}
+
+static struct job *
+add_job(struct jobs *list, const struct config *points, size_t npoints,
+    size_t pass, unsigned layout)
+{
+	struct job *job = &list->job[list->count++];
+
+	memset(job, 0, sizeof(*job));
+	job->points = points;
+	job->npoints = npoints;
+	job->pass = pass;
+	job->layout = layout;
+	job->baseline = -1;
+	job->fd = -1;
+	return job;
+}
+
+/*
+ * Per pass and layout, the untracked job (unless the pass before, the
+ * same but for its budget, has one) and then the tracked one: in this
+ * order one at a time, an untracked job is done before its rows are
+ * needed, and a failure stops the plan where a one-at-a-time job would.
+ */
+static void
+make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
+{
+	long baseline[LAYOUT_COUNT];
+	unsigned layout;
+	size_t p;
+
+	list->job = calloc(plan->npasses * LAYOUT_COUNT * 2,
+	    sizeof(*list->job));
+	list->untracked = calloc(plan->npasses, sizeof(*list->untracked));
+	if (list->job == NULL || list->untracked == NULL)
+		err(1, "%zu list", plan->npasses * LAYOUT_COUNT * 2);
+	for (p = 0; p < plan->npasses; p++) {
+		const struct pass *pass = &plan->passes[p];
+		const struct config *first = &plan->points[pass->first];
+		bool shared = p > 0 && same_but_budget(first,
+		    &plan->points[plan->passes[p - 1].first]);
+		struct config *untracked = &list->untracked[p];
+
+		*untracked = *first;
+		untracked->vm = VM_OFF;
+		untracked->trace = NULL;
+		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
+			struct job *job;
+
+			if (!(first->layouts & 1u << layout))
+				continue;
+			if (first->vm != VM_OFF && !shared) {
+				baseline[layout] = (long)list->count;
+				add_job(list, untracked, 1, p, layout)->for_cpu =
+				    true;
+			}
+			job = add_job(list, first, pass->count, p, layout);
+			job->trace = trace;
+			if (first->vm != VM_OFF)
+				job->baseline = baseline[layout];
+		}
+	}
+}
+
+static void
+free_jobs(struct jobs *list)
+{
+	size_t i;
+
+	for (i = 0; i < list->count; i++)
+		free(list->job[i].rows);
+	free(list->job);
+	free(list->untracked);
+}
+
 /* Child ---------------------------------------------------------------- */
 
 static int
@@ -86,9 +223,8 @@ send_row(const struct result *row, void *context)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			fprintf(stderr, "bheapsim: cannot report a row: %s\n",
-			    strerror(errno));
-			return 1;
+			warn("cannot report a row");
+			return EXIT_FAILURE;
 		}
 		p += n;
 		left -= (size_t)n;
@@ -97,8 +233,7 @@ send_row(const struct result *row, void *context)
 }
 
 static void
-child(const struct config *config, unsigned layout, FILE *trace, int fd,
-    const sigset_t *unblock, pid_t parent)
+child(const struct job *job, int fd, const sigset_t *unblock, pid_t parent)
 {
 	int status;
 	size_t i;
@@ -111,18 +246,17 @@ child(const struct config *config, unsigned layout, FILE *trace, int fd,
 	 * names whoever adopted us instead.
 	 */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
-		fprintf(stderr, "bheapsim: prctl PR_SET_PDEATHSIG: %s\n",
-		    strerror(errno));
-		_exit(1);
+		warn("prctl PR_SET_PDEATHSIG");
+		_exit(EXIT_FAILURE);
 	}
 	if (getppid() != parent)
-		_exit(1);
+		_exit(EXIT_FAILURE);
 	sigprocmask(SIG_SETMASK, unblock, NULL);
-	status = workload_run(config, 1, layout, trace, send_row, &fd);
-	if (status == 0 && trace != NULL && fflush(trace) != 0) {
-		fprintf(stderr, "bheapsim: --trace: %s: %s\n",
-		    config->trace, strerror(errno));
-		status = 1;
+	status = workload_run(job->points, job->npoints, job->layout,
+	    job->trace, send_row, &fd);
+	if (status == 0 && job->trace != NULL && fflush(job->trace) != 0) {
+		warn("--trace: %s", job->points->trace);
+		status = EXIT_FAILURE;
 	}
 	/* _exit: the parent's stdio buffers and atexit work are not ours. */
 	_exit(status);
@@ -130,74 +264,21 @@ child(const struct config *config, unsigned layout, FILE *trace, int fd,
 
 /* Parent --------------------------------------------------------------- */
 
-/* Reads rows until the child closes the pipe; keeps only whole ones. */
-static void
-receive_rows(int fd, const struct config *config,
-    struct experiment *experiment)
-{
-	size_t capacity = sizeof(experiment->rows) / sizeof(experiment->rows[0]);
-	struct result row;
-	size_t have = 0;
-
-	for (;;) {
-		ssize_t n = read(fd, (char *)&row + have, sizeof(row) - have);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-		if (have < sizeof(row))
-			continue;
-		have = 0;
-		/* The child's pointer is valid here too, but say so plainly. */
-		row.config = config;
-		if (experiment->nrows < capacity)
-			experiment->rows[experiment->nrows++] = row;
-	}
-}
-
 static int
-wait_child(pid_t pid, const char *layout)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			fprintf(stderr, "bheapsim: waitpid: %s\n",
-			    strerror(errno));
-			return 1;
-		}
-	}
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	/* Killed by what we forwarded, or by the terminal's SIGINT. */
-	if (caught != 0)
-		return EXIT_SIGNAL(caught);
-	if (WTERMSIG(status) == SIGINT)
-		return EXIT_INTERRUPTED;
-	fprintf(stderr, "bheapsim: the %s run died of signal %d (%s)\n", layout,
-	    WTERMSIG(status), strsignal(WTERMSIG(status)));
-	return 1;
-}
-
-static int
-run_layout(const struct config *config, unsigned layout, FILE *trace,
-    struct experiment *experiment)
+start(struct job *job, size_t slot)
 {
 	sigset_t block, saved;
 	pid_t parent = getpid();
 	int fds[2];
 	pid_t pid;
-	int status;
 
 	if (pipe(fds) != 0) {
-		fprintf(stderr, "bheapsim: pipe: %s\n", strerror(errno));
-		return 1;
+		warn("pipe");
+		return EXIT_FAILURE;
 	}
 	/* Whatever stdio holds now must not be written twice. */
 	fflush(NULL);
-	/* Until running_child is set, a signal would miss the child: hold it. */
+	/* Until the child is in running[], a signal would miss it: hold it. */
 	trapped_set(&block);
 	sigprocmask(SIG_BLOCK, &block, &saved);
 	/* One caught before the hold: no child to start. */
@@ -209,40 +290,246 @@ run_layout(const struct config *config, unsigned layout, FILE *trace,
 	}
 	pid = fork();
 	if (pid < 0) {
-		fprintf(stderr, "bheapsim: fork: %s\n", strerror(errno));
+		warn("fork");
 		sigprocmask(SIG_SETMASK, &saved, NULL);
 		close(fds[0]);
 		close(fds[1]);
-		return 1;
+		return EXIT_FAILURE;
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		child(config, layout, trace, fds[1], &saved, parent);
+		child(job, fds[1], &saved, parent);
 	}
-	running_child = pid;
+	running[slot] = pid;
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 	close(fds[1]);
-	receive_rows(fds[0], config, experiment);
-	close(fds[0]);
-	status = wait_child(pid, layouts[layout]->name);
-	running_child = 0;
-	return status;
+	job->pid = pid;
+	job->fd = fds[0];
+	return 0;
+}
+
+/* Reads what the child has sent; keeps whole rows.  Returns 0 at EOF. */
+static int
+receive(struct job *job)
+{
+	ssize_t n = read(job->fd, (char *)&job->partial + job->have,
+	    sizeof(job->partial) - job->have);
+
+	if (n < 0 && errno == EINTR)
+		return 1;
+	if (n <= 0)
+		return 0;
+	job->have += (size_t)n;
+	if (job->have < sizeof(job->partial))
+		return 1;
+	job->have = 0;
+	if (job->nrows == job->capacity) {
+		size_t capacity = job->capacity ? 2 * job->capacity : 16;
+		struct result *grown = reallocarray(job->rows, capacity,
+		    sizeof(*grown));
+
+		if (grown == NULL)
+			err(1, "%zu report rows", capacity);
+		job->rows = grown;
+		job->capacity = capacity;
+	}
+	/* The child's pointers are valid here too: same memory, forked. */
+	job->rows[job->nrows++] = job->partial;
+	return 1;
+}
+
+static int
+wait_child(pid_t pid, const char *layout)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			warn("waitpid");
+			return EXIT_FAILURE;
+		}
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	/* Killed by what we forwarded, or by the terminal's SIGINT. */
+	if (caught != 0)
+		return EXIT_SIGNAL(caught);
+	if (WTERMSIG(status) == SIGINT)
+		return EXIT_INTERRUPTED;
+	warnx("the %s job died of signal %d (%s)", layout, WTERMSIG(status),
+	    strsignal(WTERMSIG(status)));
+	return EXIT_FAILURE;
+}
+
+static void
+finish(struct job *job, size_t slot)
+{
+	close(job->fd);
+	job->fd = -1;
+	job->status = wait_child(job->pid, layouts[job->layout]->name);
+	running[slot] = 0;
+	job->done = true;
+}
+
+/*
+ * Keeps up to `jobs` children running until every job is done, or one
+ * fails or a signal comes; then lets the running ones end (a signal has
+ * reached them already).  Returns the first failure's status, or 0.
+ */
+static int
+run_jobs(struct jobs *list, unsigned jobs)
+{
+	struct job *slot_job[EXPERIMENT_MAX_JOBS] = { 0 };
+	struct pollfd fds[EXPERIMENT_MAX_JOBS];
+	struct progress progress;
+	size_t next = 0, done = 0, active = 0, i;
+	int status = 0;
+
+	progress_start(&progress, list->count);
+	while (next < list->count || active > 0) {
+		size_t n = 0;
+
+		while (status == 0 && caught == 0 && active < jobs &&
+		    next < list->count) {
+			for (i = 0; slot_job[i] != NULL; i++)
+				continue;
+			status = start(&list->job[next], i);
+			if (status != 0)
+				break;
+			slot_job[i] = &list->job[next++];
+			active++;
+		}
+		if (active == 0)
+			break;
+		for (i = 0; i < jobs; i++) {
+			if (slot_job[i] == NULL)
+				continue;
+			fds[n].fd = slot_job[i]->fd;
+			fds[n].events = POLLIN;
+			n++;
+		}
+		if (poll(fds, n, -1) < 0 && errno != EINTR)
+			err(1, "poll");
+		for (i = 0; i < jobs; i++) {
+			struct job *job = slot_job[i];
+
+			if (job == NULL)
+				continue;
+			/* Drain what is there; EOF means the child is done. */
+			if (receive(job) != 0)
+				continue;
+			finish(job, i);
+			slot_job[i] = NULL;
+			active--;
+			progress_update(&progress, ++done);
+			if (job->status != 0 && status == 0) {
+				status = job->status;
+				/* A failed job stops the rest, as one at a time. */
+				kill_children(SIGTERM);
+			}
+		}
+	}
+	progress_finish(&progress);
+	return caught != 0 ? EXIT_SIGNAL(caught) : status;
+}
+
+/* Rows in order ------------------------------------------------------- */
+
+/* A row, with where it sorts: pass, point, layout, phase, arrival. */
+struct keyed {
+	struct result	row;
+	size_t		pass;
+	size_t		arrival;
+};
+
+static int
+by_plan_order(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->pass != y->pass)
+		return x->pass < y->pass ? -1 : 1;
+	if (x->row.point != y->row.point)
+		return x->row.point < y->row.point ? -1 : 1;
+	if (x->row.layout != y->row.layout)
+		return x->row.layout < y->row.layout ? -1 : 1;
+	if (x->row.workload != y->row.workload)
+		return x->row.workload < y->row.workload ? -1 : 1;
+	return (x->arrival > y->arrival) - (x->arrival < y->arrival);
+}
+
+/* The heap's own CPU time: the untracked job's, for the same phase. */
+static void
+take_baseline(struct result *row, const struct jobs *list, long baseline)
+{
+	const struct job *untracked;
+	size_t i;
+
+	row->heap_cpu_ns = row->cpu_ns;
+	row->heap_cpu_known = baseline < 0;
+	if (baseline < 0)
+		return;
+	untracked = &list->job[baseline];
+	for (i = 0; i < untracked->nrows; i++)
+		if (untracked->rows[i].workload == row->workload) {
+			row->heap_cpu_ns = untracked->rows[i].cpu_ns;
+			row->heap_cpu_known = true;
+			return;
+		}
+}
+
+static void
+collect(const struct jobs *list, struct experiment_rows *out)
+{
+	struct keyed *keyed;
+	size_t total = 0, n = 0, i, r;
+
+	for (i = 0; i < list->count; i++)
+		if (!list->job[i].for_cpu)
+			total += list->job[i].nrows;
+	keyed = calloc(total + 1, sizeof(*keyed));
+	if (keyed == NULL)
+		err(1, "%zu report rows", total);
+	for (i = 0; i < list->count; i++) {
+		const struct job *job = &list->job[i];
+
+		if (job->for_cpu)
+			continue;
+		for (r = 0; r < job->nrows; r++, n++) {
+			keyed[n].row = job->rows[r];
+			keyed[n].pass = job->pass;
+			keyed[n].arrival = n;
+			take_baseline(&keyed[n].row, list, job->baseline);
+		}
+	}
+	qsort(keyed, n, sizeof(*keyed), by_plan_order);
+	out->rows = reallocarray(NULL, n + 1, sizeof(*out->rows));
+	if (out->rows == NULL)
+		err(1, "%zu report rows", n);
+	for (i = 0; i < n; i++)
+		out->rows[i] = keyed[i].row;
+	out->count = out->capacity = n;
+	free(keyed);
 }
 
 int
-experiment_run(const struct config *config, FILE *trace,
-    struct experiment *experiment)
+experiment_run(const struct plan *plan, unsigned jobs, FILE *trace,
+    struct experiment_rows *rows)
 {
-	int status = 0;
-	unsigned layout;
+	struct jobs list = { 0 };
+	int status;
 
-	experiment->nrows = 0;
-	for (layout = 0; layout < LAYOUT_COUNT && status == 0; layout++) {
-		if (!(config->layouts & 1u << layout))
-			continue;
-		if (caught != 0)
-			return EXIT_SIGNAL(caught);
-		status = run_layout(config, layout, trace, experiment);
-	}
-	return caught != 0 ? EXIT_SIGNAL(caught) : status;
+	make_jobs(&list, plan, trace);
+	status = run_jobs(&list, jobs);
+	collect(&list, rows);
+	free_jobs(&list);
+	return status;
+}
+
+void
+experiment_rows_free(struct experiment_rows *rows)
+{
+	free(rows->rows);
+	rows->rows = NULL;
+	rows->count = rows->capacity = 0;
 }

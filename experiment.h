@@ -1,10 +1,15 @@
 /*
- * experiment.h: every layout a config asks for, each run in a child
- * process of its own.
+ * experiment.h: every pass and layout of a plan, each run in a child
+ * process of its own, up to --jobs at a time.
  *
  * A child starts from the parent's small footprint, so its max RSS, page
- * faults and VSZ belong to its layout alone instead of piling up on the
- * previous layout's; rows come back through a pipe as each phase ends.
+ * faults and VSZ belong to its run alone instead of piling up on the
+ * previous run's; rows come back through a pipe as each phase ends.
+ *
+ * With a page model each layout of a pass runs twice: untracked (--vm
+ * off), for the heap's own CPU time, which modeled_s charges
+ * (result.h), and with the model, for everything else.  Points that
+ * differ only in their budget share the untracked run.
  */
 #ifndef EXPERIMENT_H
 #define EXPERIMENT_H
@@ -12,34 +17,47 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "config.h"
 #include "exits.h"
-#include "workload.h"
+#include "plan.h"
+#include "result.h"
 
-struct experiment {
-	struct result	rows[LAYOUT_COUNT * WL_COUNT];
-	size_t		nrows;
+/*
+ * Children at once.  Runs side by side share the machine's cores and
+ * memory bandwidth, so more than a few only slow each other; the bound
+ * keeps the parent's table of children small and fixed.
+ */
+#define EXPERIMENT_MAX_JOBS	64
+
+/* Rows in the plan's order: point, then layout, then phase. */
+struct experiment_rows {
+	struct result	*rows;
+	size_t		 count;
+	size_t		 capacity;
 };
 
 /*
- * From now on SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the running child
- * and make every later experiment_run() return at once, instead of
- * killing this process: the caller can still write what was completed
- * and remove its temporary files, and exits EXIT_SIGNAL(signo).  A
- * write to a pipe whose reader is gone so fails with EPIPE.  A second
- * signal removes the temporary files and ends the process at once.
- * Calls that block, such as opening a FIFO, fail with EINTR.
+ * From now on SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the running
+ * children and make experiment_run() return, instead of killing this
+ * process: the caller can still write what was completed and remove its
+ * temporary files, and exits EXIT_SIGNAL(signo).  A write to a pipe
+ * whose reader is gone so fails with EPIPE.  A second signal removes the
+ * temporary files and ends the process at once.  Calls that block, such
+ * as opening a FIFO, fail with EINTR.
  */
 void	experiment_trap_signals(void);
 /* The first of those signals caught, or 0. */
 int	experiment_signal(void);
 
 /*
- * Returns 0; EXIT_SIGNAL(signo) after a signal, with every phase
- * completed before it in rows; or the exit status of a failed run, whose
- * reason the failing process has already printed.  Each child dies with
- * this process, even one killed outright.
+ * Runs the plan, `jobs` children at a time (1 to EXPERIMENT_MAX_JOBS),
+ * with a progress bar over its runs.  Returns 0; EXIT_SIGNAL(signo)
+ * after a signal; or the exit status of the first failed run, whose
+ * reason the failing process has already printed.  Either way `rows`
+ * holds every row that came home whole, in the plan's order, whatever
+ * --jobs.  Each child dies with this process, even one killed outright.
  */
-int	experiment_run(const struct config *, FILE *trace, struct experiment *);
+int	experiment_run(const struct plan *, unsigned jobs, FILE *trace,
+	    struct experiment_rows *);
+void	experiment_rows_free(struct experiment_rows *);
 
 #endif

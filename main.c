@@ -26,7 +26,6 @@
 #include "parse.h"
 #include "plan.h"
 #include "plot.h"
-#include "progress.h"
 #include "report.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -45,7 +44,7 @@ usage(FILE *out)
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--vm-dir DIR] [--seed S] [--force] [--dry-run]\n"
-"                [--shard I/N]\n"
+"                [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
@@ -100,6 +99,10 @@ help(void)
 "  --sweep P=LIST     one run per value of P (resident, items or page-size);\n"
 "                     LIST is values and ranges A..B:xF or A..B:+S,\n"
 "                     comma-separated, e.g. resident=4..1954:x2\n"
+"  --jobs N           runs (layouts, sweep points) side by side in up to N\n"
+"                     child processes, 1 to %u (default 1: runs side by\n"
+"                     side disturb each other's timings, and so ns_per_op,\n"
+"                     cpu_s and modeled_s; fault counts are the same)\n"
 "  --shard I/N        run only points I, I+N, I+2N, ... of a sweep (I from 1\n"
 "                     to N): shards' CSV rows make up the whole sweep's\n"
 "  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
@@ -111,7 +114,8 @@ help(void)
 "Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
 "128+N stopped by signal N (129 SIGHUP, 130 SIGINT, 141 SIGPIPE, 143 SIGTERM).\n",
 	    DARY_MIN_ARITY, DARY_MAX_ARITY, DARY_DEFAULT_ARITY,
-	    _Alignof(struct item), sizeof(struct item), sizeof(struct item));
+	    _Alignof(struct item), sizeof(struct item), sizeof(struct item),
+	    EXPERIMENT_MAX_JOBS);
 	exit_printed();
 }
 
@@ -129,7 +133,7 @@ enum {
 	OPT_ITEMS = 256, OPT_OPS, OPT_LAYOUT, OPT_WORKLOAD, OPT_MODEL,
 	OPT_RESIDENT, OPT_PAGE_SIZE, OPT_ITEM_BYTES, OPT_DISK_LATENCY, OPT_VM,
 	OPT_VM_DIR,
-	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
+	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY
 };
@@ -151,6 +155,7 @@ static const struct option options[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "shard", required_argument, NULL, OPT_SHARD },
+	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "trace", required_argument, NULL, OPT_TRACE },
@@ -247,6 +252,10 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 		case OPT_DRY_RUN:
 			request->dry_run = true;
 			break;
+		case OPT_JOBS:
+			request->jobs = (unsigned)count_option("--jobs", optarg,
+			    1, EXPERIMENT_MAX_JOBS);
+			break;
 		case OPT_SHARD:
 			shard_option(optarg, &request->shard,
 			    &request->shards);
@@ -305,61 +314,11 @@ configure(int argc, char *argv[], struct plan *plan)
 		warnx("%s", note);
 }
 
-/* Running ------------------------------------------------------------ */
-
-struct rows {
-	struct result	*rows;
-	size_t		 count;
-	size_t		 capacity;
-};
-
-static void
-keep_rows(struct rows *rows, const struct experiment *experiment)
-{
-	size_t need = rows->count + experiment->nrows;
-
-	/* An interrupt can come before the first row: nothing to copy. */
-	if (experiment->nrows == 0)
-		return;
-	if (need > rows->capacity) {
-		size_t capacity = need * 2;
-		struct result *grown = reallocarray(rows->rows, capacity,
-		    sizeof(*grown));
-
-		if (grown == NULL)
-			err(1, "%zu report rows", capacity);
-		rows->rows = grown;
-		rows->capacity = capacity;
-	}
-	memcpy(rows->rows + rows->count, experiment->rows,
-	    experiment->nrows * sizeof(*experiment->rows));
-	rows->count = need;
-}
-
-/* Runs every point; after a failure or an interrupt, keeps what completed. */
-static int
-run_plan(const struct plan *plan, FILE *trace, struct rows *rows)
-{
-	struct experiment experiment;
-	struct progress progress;
-	int status = 0;
-	size_t i;
-
-	progress_start(&progress, plan->npoints);
-	for (i = 0; i < plan->npoints && status == 0; i++) {
-		status = experiment_run(&plan->points[i], trace, &experiment);
-		keep_rows(rows, &experiment);
-		progress_update(&progress, i + 1);
-	}
-	progress_finish(&progress);
-	return status;
-}
-
 int
 main(int argc, char *argv[])
 {
 	struct outputs out = { 0 };
-	struct rows rows = { 0 };
+	struct experiment_rows rows = { 0 };
 	struct plan plan;
 	int status;
 
@@ -379,11 +338,12 @@ main(int argc, char *argv[])
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
 	    plan.plot);
 	if (status == 0) {
-		status = run_plan(&plan, out.trace.stream, &rows);
+		status = experiment_run(&plan, plan.jobs, out.trace.stream,
+		    &rows);
 		status = outputs_finish(&out, &plan.base, rows.rows, rows.count,
 		    plan.plot_y, status);
 	}
 	plan_free(&plan);
-	free(rows.rows);
+	experiment_rows_free(&rows);
 	return status;
 }

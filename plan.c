@@ -443,6 +443,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		    base->format);
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
+	plan->jobs = request->jobs != 0 ? request->jobs : 1;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)

@@ -33,6 +33,7 @@ struct plan_request {
 	bool		 format_given;
 	bool		 force;
 	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
+	unsigned	 jobs;		/* --jobs; 0: the default, 1 */
 	unsigned	 shard;		/* --shard I/N: this is I of N; 0: all */
 	unsigned	 shards;
 };
@@ -63,6 +64,7 @@ struct plan {
 	size_t		 npasses;
 	const char	*plot;		/* --plot, or NULL */
 	const char	*plot_y;	/* the field it draws */
+	unsigned	 jobs;		/* children at once */
 	bool		 dry_run;
 };
 

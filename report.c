@@ -23,6 +23,7 @@ enum field {
 	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
 	F_DISK_LATENCY_MS, F_ARITY, F_FAULTS_MIN, F_FAULTS_P50, F_FAULTS_P99,
 	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
+	F_HEAP_CPU_S,
 	F_COUNT,
 	/* The table's own: the distributions in one cell each. */
 	F_FAULTS_DIST, F_PAGES_DIST
@@ -36,7 +37,8 @@ const char *const report_fields[F_COUNT + 1] = {
 	"item_bytes", "pages_touched", "rss_kib", "data_kib", "cpu_s",
 	"disk_latency_ms", "arity", "faults_per_op_min", "faults_per_op_p50",
 	"faults_per_op_p99", "faults_per_op_max", "pages_per_op_min",
-	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max", NULL
+	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max",
+	"heap_cpu_s", NULL
 };
 
 static struct cell
@@ -72,6 +74,15 @@ static struct cell
 simulated(const struct result *row, struct cell v)
 {
 	if (!row->simulated)
+		v.kind = CELL_ABSENT;
+	return v;
+}
+
+/* modeled_s needs the untracked run's CPU time, which a signal can stop. */
+static struct cell
+priced(const struct result *row, struct cell v)
+{
+	if (!row->simulated || !row->heap_cpu_known)
 		v.kind = CELL_ABSENT;
 	return v;
 }
@@ -127,7 +138,7 @@ field_value(enum field f, const struct result *row)
 	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
 	case F_NS_PER_OP:	return real(result_ns_per_op(row), 1);
 	case F_MODELED_S:
-		return simulated(row, real(result_modeled_s(row), 3));
+		return priced(row, real(result_modeled_s(row), 3));
 	case F_SEED:		return integer(config->seed);
 	case F_VM:		return cell_text(vm_names[config->vm]);
 	case F_ITEM_BYTES:	return integer(config->item_bytes);
@@ -153,6 +164,8 @@ field_value(enum field f, const struct result *row)
 		return distributed(row, integer(row->sim.pages_per_op.median));
 	case F_PAGES_P99:
 		return distributed(row, integer(row->sim.pages_per_op.p99));
+	case F_HEAP_CPU_S:
+		return priced(row, real((double)row->heap_cpu_ns / 1e9, 6));
 	case F_PAGES_MAX:
 		return distributed(row, integer(row->sim.pages_per_op.max));
 	case F_FAULTS_DIST:
@@ -183,6 +196,7 @@ measured(enum field f, const struct config *config, unsigned layout)
 		.layout = layout,
 		.simulated = config->vm != VM_OFF,
 		.distributions = true,
+		.heap_cpu_known = true,
 	};
 
 	return field_value(f, &row).kind != CELL_ABSENT;

@@ -24,6 +24,6 @@ result_ns_per_op(const struct result *row)
 double
 result_modeled_s(const struct result *row)
 {
-	return ((double)row->cpu_ns + (double)row->sim.faults *
+	return ((double)row->heap_cpu_ns + (double)row->sim.faults *
 	    (double)row->config->disk_latency_ns) / 1e9;
 }

@@ -29,6 +29,12 @@ struct result {
 	uint64_t	maxrss_kib;	/* at the end of the phase */
 	uint64_t	cpu_ns;
 	uint64_t	wall_ns;
+	/*
+	 * The CPU time of the same phase run untracked (--vm off) in the
+	 * same invocation: the heap's own cost, without the model's.
+	 */
+	uint64_t	heap_cpu_ns;
+	bool		heap_cpu_known;	/* false if that run was stopped */
 	struct statm_kib statm;		/* at the end of the phase */
 };
 
@@ -37,8 +43,9 @@ double	result_per_op(const struct result *, uint64_t total);
 double	result_faults_per_op(const struct result *);
 double	result_ns_per_op(const struct result *);
 /*
- * Kamp's runtime model: the phase's CPU time plus one disk latency per
- * modeled fault, in seconds.
+ * Kamp's runtime model: the heap's own CPU time for the phase (measured
+ * untracked, heap_cpu_ns) plus one disk latency per modeled fault, in
+ * seconds.
  */
 double	result_modeled_s(const struct result *);
 

@@ -15,6 +15,7 @@ main(void)
 	srunner_add_suite(runner, vmsim_suite());
 	srunner_add_suite(runner, stackdist_suite());
 	srunner_add_suite(runner, curve_suite());
+	srunner_add_suite(runner, sweeps_suite());
 	srunner_add_suite(runner, parse_suite());
 	srunner_add_suite(runner, cli_suite());
 	srunner_add_suite(runner, explain_suite());
