@@ -28,6 +28,8 @@
 #define TOP		76
 #define BOTTOM		70
 #define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
+/* More points than this make a curve (--resident all): a line alone. */
+#define MAX_MARKED	64
 #define RATIO_STYLE \
 	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
 	"stroke-dasharray=\"6 4\""
@@ -401,7 +403,10 @@ draw(FILE *out, const struct config *config, const char *field,
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), which[i]);
 		polyline(out, &lines[i], &x, &y, style);
-		markers(out, &lines[i], &x, &y, svg_layout_colour(which[i]));
+		/* Markers would merge into a smear along a curve. */
+		if (lines[i].count <= MAX_MARKED)
+			markers(out, &lines[i], &x, &y,
+			    svg_layout_colour(which[i]));
 	}
 	if (ratio->count > 0) {
 		ratio_ticks(out, &x, &r);
