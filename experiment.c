@@ -121,6 +121,9 @@ struct job {
 struct jobs {
 	struct job	*job;
 	size_t		 count;
+	const struct plan *plan;
+	/* Per pass, its jobs not yet done: the progress bar counts points. */
+	size_t		*left;
 	/* Untracked copies of the passes' first points. */
 	struct config	*untracked;
 };
@@ -141,6 +144,7 @@ add_job(struct jobs *list, const struct config *points, size_t npoints,
 {
 	struct job *job = &list->job[list->count++];
 
+	list->left[pass]++;
 	memset(job, 0, sizeof(*job));
 	job->points = points;
 	job->npoints = npoints;
@@ -164,10 +168,12 @@ make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
 	unsigned layout;
 	size_t p;
 
+	list->plan = plan;
 	list->job = calloc(plan->npasses * LAYOUT_COUNT * 2,
 	    sizeof(*list->job));
 	list->untracked = calloc(plan->npasses, sizeof(*list->untracked));
-	if (list->job == NULL || list->untracked == NULL)
+	list->left = calloc(plan->npasses, sizeof(*list->left));
+	if (list->job == NULL || list->untracked == NULL || list->left == NULL)
 		err(1, "%zu list", plan->npasses * LAYOUT_COUNT * 2);
 	for (p = 0; p < plan->npasses; p++) {
 		const struct pass *pass = &plan->passes[p];
@@ -206,6 +212,7 @@ free_jobs(struct jobs *list)
 		free(list->job[i].rows);
 	free(list->job);
 	free(list->untracked);
+	free(list->left);
 }
 
 /* Child ---------------------------------------------------------------- */
@@ -385,7 +392,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 	size_t next = 0, done = 0, active = 0, i;
 	int status = 0;
 
-	progress_start(&progress, list->count);
+	progress_start(&progress, list->plan->npoints);
 	while (next < list->count || active > 0) {
 		size_t n = 0;
 
@@ -421,7 +428,11 @@ run_jobs(struct jobs *list, unsigned jobs)
 			finish(job, i);
 			slot_job[i] = NULL;
 			active--;
-			progress_update(&progress, ++done);
+			/* A pass is done when all its layouts are. */
+			if (--list->left[job->pass] == 0) {
+				done += list->plan->passes[job->pass].count;
+				progress_update(&progress, done);
+			}
 			if (job->status != 0 && status == 0) {
 				status = job->status;
 				/* A failed job stops the rest, as one at a time. */
