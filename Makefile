@@ -1,7 +1,7 @@
 # bheapsim: a binary heap and Kamp's B-heap under a VM page model.
 #
 #   make            ./bheapsim for this machine's ABI
-#   make check      the Check suites (tests/)
+#   make check      the Check suites (tests/), and the version check
 #   make bench      ns/op with and without the page model
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
@@ -26,6 +26,17 @@ SRCDIR ?= .
 vpath %.c $(SRCDIR)
 vpath %.h $(SRCDIR)
 
+# The version has one owner, the top entry of debian/changelog, which
+# dpkg-buildpackage reads too; --version prints it.  override: make
+# sanitize and tools/ci-hardening.sh set CPPFLAGS on the command line.
+# tools/version-check.sh (run by make check) fails if they disagree.
+BHEAPSIM_VERSION := $(shell sed -n '1s/^bheapsim (\([^ ]*\)).*/\1/p' \
+    $(SRCDIR)/debian/changelog 2>/dev/null)
+ifeq ($(BHEAPSIM_VERSION),)
+$(error no version: the first line of $(SRCDIR)/debian/changelog must read 'bheapsim (VERSION) ...')
+endif
+override CPPFLAGS += -DBHEAPSIM_VERSION='"$(BHEAPSIM_VERSION)"'
+
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
@@ -43,6 +54,9 @@ bheapsim: main.o $(CORE)
 %.o: %.c $(HEADERS)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+# A new version must reach the binary; main.o is the only user.
+main.o: $(SRCDIR)/debian/changelog
+
 tests/%.o: tests/%.c tests/tests.h $(HEADERS)
 	$(CC) $(CPPFLAGS) -I. $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -52,6 +66,7 @@ tests/run: $(TESTS) $(CORE)
 
 check: bheapsim tests/run
 	BHEAPSIM=./bheapsim BHEAPSIM_MAN=$(SRCDIR)/bheapsim.1 tests/run
+	sh $(SRCDIR)/tools/version-check.sh ./bheapsim $(SRCDIR)
 
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim

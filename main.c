@@ -31,7 +31,11 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define VERSION		"0.1.0"
+/* The Makefile passes the top version of debian/changelog. */
+#ifndef BHEAPSIM_VERSION
+#error "BHEAPSIM_VERSION is unset: build with make, which reads debian/changelog"
+#endif
+#define VERSION		BHEAPSIM_VERSION
 
 #define MAX_OPS		((uint64_t)1 << 40)
 #define MIN_ENTRIES	8			/* per page: Kamp's rule */
