@@ -5,8 +5,12 @@
 #   make bench      ns/op with and without the page model
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
-#   make install    bheapsim and bheapsim.1 under $(DESTDIR)$(PREFIX)
+#   make install    bheapsim, bheapsim.1 and the bash completion under
+#                   $(DESTDIR)$(PREFIX)
 #   make uninstall  removes them again
+#   make completion-check  the completion against --help and the names
+#                   bheapsim accepts
+#   make deb        the Debian package, into build/deb
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -44,7 +48,8 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/reference.o tests/spawn.o tests/test_explain.o tests/test_large.o \
         tests/test_manual.o
 
-.PHONY: all check bench sanitize reproduce clean install uninstall
+.PHONY: all check bench sanitize reproduce clean install uninstall \
+    completion-check deb
 
 all: bheapsim
 
@@ -87,14 +92,25 @@ sanitize:
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
+# bash-completion looks here under every directory of XDG_DATA_DIRS
+# (/usr/local/share and /usr/share by default).
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 
 install: bheapsim
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) \
+	    $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 bheapsim $(DESTDIR)$(BINDIR)/bheapsim
 	install -m 644 $(SRCDIR)/bheapsim.1 $(DESTDIR)$(MAN1DIR)/bheapsim.1
+	install -m 644 $(SRCDIR)/completion/bheapsim.bash \
+	    $(DESTDIR)$(COMPLETIONDIR)/bheapsim
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/bheapsim $(DESTDIR)$(MAN1DIR)/bheapsim.1
+	rm -f $(DESTDIR)$(BINDIR)/bheapsim $(DESTDIR)$(MAN1DIR)/bheapsim.1 \
+	    $(DESTDIR)$(COMPLETIONDIR)/bheapsim
+
+completion-check: bheapsim
+	bash $(SRCDIR)/tools/completion-check.sh ./bheapsim \
+	    $(SRCDIR)/completion/bheapsim.bash
 
 clean:
 	rm -f bheapsim *.o tests/*.o tests/run
