@@ -112,6 +112,24 @@ completion-check: bheapsim
 	bash $(SRCDIR)/tools/completion-check.sh ./bheapsim \
 	    $(SRCDIR)/completion/bheapsim.bash
 
+# The Debian package (debian/), built, tested and linted as on Debian:
+# dpkg-buildpackage cleans the tree first (make clean: build/ goes too)
+# and writes one directory up, so everything its .changes lists is
+# moved from there into build/deb.  Variables and flags of this make
+# are not passed down: debian/rules sets its own.
+DEB_ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+DEB_CHANGES = bheapsim_$(BHEAPSIM_VERSION)_$(DEB_ARCH).changes
+
+deb:
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
+	@set -e; \
+	files=$$(sed -n '/^Files:/,/^[^ ]/s/^ .* \([^ ]*\)$$/\1/p' \
+	    ../$(DEB_CHANGES)); \
+	rm -rf build/deb; mkdir -p build/deb; \
+	for f in $(DEB_CHANGES) $$files; do mv ../$$f build/deb/; done; \
+	echo "make deb: build/deb holds $(DEB_CHANGES) $$files" | tr '\n' ' '; \
+	echo
+
 clean:
 	rm -f bheapsim *.o tests/*.o tests/run
 	rm -rf build

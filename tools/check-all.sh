@@ -8,7 +8,9 @@
 # staging tree; the per-ABI builds and the x32 guest (tools/ci-abi.sh);
 # the reproduction pipeline on small sizes (make reproduce QUICK=1); and
 # the hardening checks: gcc and clang builds, sanitizers, fuzzing and
-# valgrind (tools/ci-hardening.sh).  Each step's own output is shown; the
+# valgrind (tools/ci-hardening.sh); and last, since make deb cleans the
+# tree, the Debian package built, linted, installed, run and removed
+# (tools/deb-check.sh).  Each step's own output is shown; the
 # last line is "N passed, N failed" over the steps, and the exit status is
 # 1 if any failed.
 set -u
@@ -51,6 +53,7 @@ step "make install" staged_install
 step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
 step "make reproduce QUICK=1" make reproduce QUICK=1
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
+step "Debian package" sh tools/deb-check.sh
 
 [ -z "$failures" ] || echo "failed steps:$failures"
 echo "$passed passed, $failed failed"
