@@ -13,6 +13,9 @@
 # comma); and file names for --output, --trace, --plot and explain's
 # --svg, directories for --vm-dir.
 
+# compgen's words go into COMPREPLY split at IFS, set for each use.
+# shellcheck disable=SC2207
+
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
@@ -131,7 +134,7 @@ _bheapsim()
 	local _bw _bcword
 	COMPREPLY=()
 	_bheapsim_words
-	local cur=${_bw[_bcword]} prev= explain=0 opts flags
+	local cur=${_bw[_bcword]} prev='' explain=0 opts flags
 	((_bcword > 0)) && prev=${_bw[_bcword - 1]}
 	if ((_bcword > 1)) && [[ ${_bw[1]} == explain ]]; then
 		explain=1
@@ -158,8 +161,8 @@ _bheapsim()
 	fi
 
 	# --opt value: prev is an option that takes one.
-	if [[ $prev == --* && " "$opts" " == *[[:space:]]"$prev"[[:space:]]* &&
-	    " "$flags" " != *[[:space:]]"$prev"[[:space:]]* ]]; then
+	if [[ $prev == --* && " $opts " == *[[:space:]]"$prev"[[:space:]]* &&
+	    " $flags " != *[[:space:]]"$prev"[[:space:]]* ]]; then
 		_bheapsim_value "$explain" "$prev" "$cur"
 		return 0
 	fi

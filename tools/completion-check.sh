@@ -131,7 +131,7 @@ check() {
 # differences named both ways.
 same() {
 	local -A want=() got=()
-	local w missing= extra=
+	local w missing='' extra=''
 	checks=$((checks + 1))
 	while IFS= read -r w; do [ -z "$w" ] || want[$w]=1; done <<<"$2"
 	while IFS= read -r w; do [ -z "$w" ] || got[$w]=1; done <<<"$3"
@@ -198,8 +198,10 @@ files() {
 	local dir got
 	dir=$(mktemp -d) || return
 	(
-		cd "$dir" && mkdir out.d && : >out.csv ||
-		    { echo "0 1" >"$dir/.counts"; exit 1; }
+		if ! { cd "$dir" && mkdir out.d && : >out.csv; }; then
+			echo "$checks $((failures + 1))" >"$dir/.counts"
+			exit 1
+		fi
 		for opt in --output --trace --plot; do
 			check "bheapsim $opt out<TAB>" "$(printf 'out.csv\nout.d')" \
 			    "$opt" out
@@ -248,21 +250,23 @@ run_checks() {
 . "$comp" || exit 2
 run_checks
 echo "completion-check.sh: $checks checks, the completion alone"
+# bash-completion's main script sources fine in a non-interactive bash;
+# ours again after it, as bash-completion would load it.
 loaded=
-for f in /usr/share/bash-completion/bash_completion; do
-	if [ -r "$f" ]; then
-		# Its own guards read these; it sources fine non-interactively.
-		. "$f" >/dev/null 2>&1
-		. "$comp"
-		if declare -F _filedir >/dev/null; then
-			loaded=$f
-			before=$checks
-			run_checks
-			echo "completion-check.sh: $((checks - before)) checks," \
-			    "with $f loaded"
-		fi
+f=/usr/share/bash-completion/bash_completion
+if [ -r "$f" ]; then
+	# shellcheck source=/dev/null
+	. "$f" >/dev/null 2>&1
+	# shellcheck source=completion/bheapsim.bash
+	. "$comp"
+	if declare -F _filedir >/dev/null; then
+		loaded=$f
+		before=$checks
+		run_checks
+		echo "completion-check.sh: $((checks - before)) checks," \
+		    "with $f loaded"
 	fi
-done
+fi
 [ -n "$loaded" ] || echo "completion-check.sh: bash-completion is not" \
     "installed: checked without its helpers only"
 

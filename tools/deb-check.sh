@@ -61,7 +61,9 @@ version=$(dpkg-parsechangelog -S Version)
 arch=$(dpkg --print-architecture)
 deb=build/deb/bheapsim_${version}_$arch.deb
 changes=build/deb/bheapsim_${version}_$arch.changes
-[ -f "$deb" ] && [ -f "$changes" ] || fail "make deb made no $deb and $changes"
+if [ ! -f "$deb" ] || [ ! -f "$changes" ]; then
+	fail "make deb made no $deb and $changes"
+fi
 
 echo "== lintian $changes $deb"
 # Every tag, info and pedantic ones too, so that each can be seen and
@@ -145,7 +147,9 @@ fi
 # packages installed too (/usr/bin, the man and completion directories).
 left=
 for f in $files; do
-	[ "$f" != /. ] && [ -e "$f" ] || continue
+	if [ "$f" = /. ] || [ ! -e "$f" ]; then
+		continue
+	fi
 	if [ -d "$f" ] && dpkg-query -S "$f" >/dev/null 2>&1; then
 		continue
 	fi
