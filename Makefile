@@ -1,12 +1,17 @@
 # bheapsim: a binary heap and Kamp's B-heap under a VM page model.
 #
 #   make            ./bheapsim for this machine's ABI
-#   make check      the Check suites (tests/) on a HEAP_PARANOIA build
+#   make check      the Check suites (tests/) on a HEAP_PARANOIA build,
+#                   and the version check
 #   make bench      ns/op with and without the page model
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
-#   make install    bheapsim and bheapsim.1 under $(DESTDIR)$(PREFIX)
+#   make install    bheapsim, bheapsim.1 and the bash completion under
+#                   $(DESTDIR)$(PREFIX)
 #   make uninstall  removes them again
+#   make completion-check  the completion against --help and the names
+#                   bheapsim accepts
+#   make deb        the Debian package, into build/deb
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -27,6 +32,17 @@ SRCDIR ?= .
 vpath %.c $(SRCDIR)
 vpath %.h $(SRCDIR)
 
+# The version has one owner, the top entry of debian/changelog, which
+# dpkg-buildpackage reads too; --version prints it.  override: make
+# sanitize and tools/ci-hardening.sh set CPPFLAGS on the command line.
+# tools/version-check.sh (run by make check) fails if they disagree.
+BHEAPSIM_VERSION := $(shell sed -n '1s/^bheapsim (\([^ ]*\)).*/\1/p' \
+    $(SRCDIR)/debian/changelog 2>/dev/null)
+ifeq ($(BHEAPSIM_VERSION),)
+$(error no version: the first line of $(SRCDIR)/debian/changelog must read 'bheapsim (VERSION) ...')
+endif
+override CPPFLAGS += -DBHEAPSIM_VERSION='"$(BHEAPSIM_VERSION)"'
+
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
@@ -36,7 +52,8 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_sweeps.o \
         tests/test_files.o
 
-.PHONY: all check suites bench sanitize reproduce clean install uninstall
+.PHONY: all check suites bench sanitize reproduce clean install uninstall \
+    completion-check deb
 
 all: bheapsim
 
@@ -45,6 +62,9 @@ bheapsim: main.o $(CORE)
 
 %.o: %.c $(HEADERS)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+# A new version must reach the binary; main.o is the only user.
+main.o: $(SRCDIR)/debian/changelog
 
 tests/%.o: tests/%.c tests/tests.h $(HEADERS)
 	$(CC) $(CPPFLAGS) -I. $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
@@ -65,6 +85,7 @@ check:
 
 suites: bheapsim tests/run
 	BHEAPSIM=./bheapsim BHEAPSIM_MAN=$(SRCDIR)/bheapsim.1 tests/run
+	sh $(SRCDIR)/tools/version-check.sh ./bheapsim $(SRCDIR)
 
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim
@@ -85,14 +106,43 @@ sanitize:
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
+# bash-completion looks here under every directory of XDG_DATA_DIRS
+# (/usr/local/share and /usr/share by default).
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 
 install: bheapsim
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) \
+	    $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 bheapsim $(DESTDIR)$(BINDIR)/bheapsim
 	install -m 644 $(SRCDIR)/bheapsim.1 $(DESTDIR)$(MAN1DIR)/bheapsim.1
+	install -m 644 $(SRCDIR)/completion/bheapsim.bash \
+	    $(DESTDIR)$(COMPLETIONDIR)/bheapsim
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/bheapsim $(DESTDIR)$(MAN1DIR)/bheapsim.1
+	rm -f $(DESTDIR)$(BINDIR)/bheapsim $(DESTDIR)$(MAN1DIR)/bheapsim.1 \
+	    $(DESTDIR)$(COMPLETIONDIR)/bheapsim
+
+completion-check: bheapsim
+	bash $(SRCDIR)/tools/completion-check.sh ./bheapsim \
+	    $(SRCDIR)/completion/bheapsim.bash
+
+# The Debian package (debian/), built, tested and linted as on Debian:
+# dpkg-buildpackage cleans the tree first (make clean: build/ goes too)
+# and writes one directory up, so everything its .changes lists is
+# moved from there into build/deb.  Variables and flags of this make
+# are not passed down: debian/rules sets its own.
+DEB_ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+DEB_CHANGES = bheapsim_$(BHEAPSIM_VERSION)_$(DEB_ARCH).changes
+
+deb:
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
+	@set -e; \
+	files=$$(sed -n '/^Files:/,/^[^ ]/s/^ .* \([^ ]*\)$$/\1/p' \
+	    ../$(DEB_CHANGES)); \
+	rm -rf build/deb; mkdir -p build/deb; \
+	for f in $(DEB_CHANGES) $$files; do mv ../$$f build/deb/; done; \
+	echo "make deb: build/deb holds $(DEB_CHANGES) $$files" | tr '\n' ' '; \
+	echo
 
 clean:
 	rm -f bheapsim *.o tests/*.o tests/run

@@ -330,7 +330,13 @@ write_comparison(FILE *out, enum format format, const struct comparison *cmp)
 static void
 usage(FILE *out)
 {
-	fputs("usage: " COMPARE_SYNOPSIS, out);
+	fputs("usage: " COMPARE_SYNOPSIS
+	    "\n"
+	    "Writes per-ABI CSV rows (make compare's) side by side, with each\n"
+	    "ABI's ratio to x86-64.\n"
+	    "\n"
+	    "  --format NAME  table (default), csv, json or md\n"
+	    "  --help         print this\n", out);
 }
 
 int

@@ -30,7 +30,11 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define VERSION		"0.1.0"
+/* The Makefile passes the top version of debian/changelog. */
+#ifndef BHEAPSIM_VERSION
+#error "BHEAPSIM_VERSION is unset: build with make, which reads debian/changelog"
+#endif
+#define VERSION		BHEAPSIM_VERSION
 
 #define MAX_LATENCY_NS	((uint64_t)3600 * 1000000000)	/* an hour */
 

@@ -787,7 +787,8 @@ START_TEST(kernel_faults_match_model)
 		double sim = (double)csv_u64(&csv, row, "sim_faults");
 		double kernel = (double)csv_u64(&csv, row, "minflt");
 
-		ck_assert_msg(sim > 10000, "%s: only %.0f faults", o.command,
+		/* Enough that 2% is dozens of faults either way. */
+		ck_assert_msg(sim > 2000, "%s: only %.0f faults", o.command,
 		    sim);
 		ck_assert_msg(kernel >= sim * 0.98 && kernel <= sim * 1.02,
 		    "%s: %s: kernel %.0f minor faults, model %.0f", o.command,

@@ -3,11 +3,14 @@
 #
 #   sh tools/install-deps.sh all && sh tools/check-all.sh
 #
-# The Check suites (make check); the man page's lint; make install into a
+# The Check suites (make check); the man page's lint; the bash completion
+# against --help (tools/completion-check.sh); make install into a
 # staging tree; the per-ABI builds and the x32 guest (tools/ci-abi.sh);
 # the reproduction pipeline on small sizes (make reproduce QUICK=1); and
 # the hardening checks: gcc and clang builds, sanitizers, fuzzing and
-# valgrind (tools/ci-hardening.sh).  Each step's own output is shown; the
+# valgrind (tools/ci-hardening.sh); and last, since make deb cleans the
+# tree, the Debian package built, linted, installed, run and removed
+# (tools/deb-check.sh).  Each step's own output is shown; the
 # last line is "N passed, N failed" over the steps, and the exit status is
 # 1 if any failed.
 set -u
@@ -35,8 +38,9 @@ staged_install() {
 	make -s install DESTDIR="$i_stage" PREFIX=/usr &&
 	    "$i_stage/usr/bin/bheapsim" --version &&
 	    [ -f "$i_stage/usr/share/man/man1/bheapsim.1" ] &&
+	    [ -f "$i_stage/usr/share/bash-completion/completions/bheapsim" ] &&
 	    make -s uninstall DESTDIR="$i_stage" PREFIX=/usr &&
-	    [ ! -e "$i_stage/usr/bin/bheapsim" ]
+	    [ -z "$(find "$i_stage" -type f)" ]
 	i_status=$?
 	rm -rf "$i_stage"
 	return $i_status
@@ -44,10 +48,12 @@ staged_install() {
 
 step "make check" make check
 step "man page lint" sh tools/lint-man.sh
+step "bash completion" make -s completion-check
 step "make install" staged_install
 step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
 step "make reproduce QUICK=1" make reproduce QUICK=1
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
+step "Debian package" sh tools/deb-check.sh
 
 [ -z "$failures" ] || echo "failed steps:$failures"
 echo "$passed passed, $failed failed"

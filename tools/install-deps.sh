@@ -14,6 +14,11 @@
 #              valgrind: make fuzz, tools/ci-hardening.sh
 #   docs       mandoc and groff, to lint the man page; xmllint, to check
 #              the SVG files the program writes
+#   deb        dpkg-buildpackage, debhelper and build-essential (which
+#              dpkg-buildpackage checks for), xmllint (with base, the rest
+#              of debian/control's Build-Depends), lintian, and
+#              bash-completion (its completion directory, and its helpers
+#              for tools/completion-check.sh): make deb, tools/deb-check.sh
 #   all        every group: what tools/check-all.sh needs
 #
 # Run as root, or as a user who may sudo.
@@ -23,6 +28,7 @@ base="gcc make libc6-dev pkg-config check"
 abi="gcc-multilib libc6-dev-x32 libc6-dev-i386 qemu-system-x86 cpio"
 hardening="clang libclang-rt-dev valgrind"
 docs="mandoc groff-base libxml2-utils"
+deb="build-essential dpkg-dev debhelper libxml2-utils lintian bash-completion"
 
 packages=
 [ $# -gt 0 ] || set -- base
@@ -32,10 +38,11 @@ for group in "$@"; do
 	abi)		packages="$packages $base $abi" ;;
 	hardening)	packages="$packages $base $hardening" ;;
 	docs)		packages="$packages $docs" ;;
-	all)		packages="$packages $base $abi $hardening $docs" ;;
+	deb)		packages="$packages $base $deb" ;;
+	all)		packages="$packages $base $abi $hardening $docs $deb" ;;
 	*)
 		echo "install-deps.sh: '$group' is not a group: base, abi," \
-		    "hardening, docs or all" >&2
+		    "hardening, docs, deb or all" >&2
 		exit 2
 		;;
 	esac
