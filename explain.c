@@ -51,6 +51,8 @@
 #define LEVEL_DY	52
 #define MARGIN		20
 #define TITLE_H		40
+/* About the widest a character of 14-pixel sans-serif draws, in pixels. */
+#define TITLE_CHAR_PX	7.5
 
 enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };
 
@@ -480,10 +482,31 @@ node_y(const struct view *v, unsigned u)
 	return TITLE_H + NODE_R + (double)v->depth[u] * LEVEL_DY;
 }
 
+/* A panel's title: the layout, its geometry, the legend, the path. */
+static void
+panel_title(const struct view *v, char *buf, size_t size)
+{
+	char arity[32] = "";
+
+	if (v->layout->has_arity)
+		snprintf(arity, sizeof(arity), " (d = %u)", v->shape.arity);
+	snprintf(buf, size, "%s%s: %u items, %u entries per page; colour = "
+	    "page, dashed red edge = page crossing; path to %u: %u crossings",
+	    v->layout->name, arity, v->n, 1u << v->shape.page_shift, v->n,
+	    v->crossings[v->n]);
+}
+
+/* The tree's width, or the title's if wider: a picture never clips it. */
 static unsigned
 panel_width(const struct view *v)
 {
-	return 2 * MARGIN + 2 * NODE_R + (v->leaves - 1) * LEAF_DX;
+	unsigned tree = 2 * MARGIN + 2 * NODE_R + (v->leaves - 1) * LEAF_DX;
+	char title[256];
+	unsigned text;
+
+	panel_title(v, title, sizeof(title));
+	text = 2 * MARGIN + (unsigned)(TITLE_CHAR_PX * (double)strlen(title));
+	return tree > text ? tree : text;
 }
 
 static unsigned
@@ -495,19 +518,15 @@ panel_height(const struct view *v)
 static void
 svg_panel(FILE *out, const struct view *v, unsigned top)
 {
+	char rgb[8], title[256];
 	unsigned u;
-	char rgb[8];
 
 	fprintf(out, "<g transform=\"translate(0,%u)\">\n", top);
+	panel_title(v, title, sizeof(title));
 	fprintf(out, "<text x=\"%u\" y=\"%u\" font-size=\"14\">",
 	    MARGIN, TITLE_H / 2 + 4);
-	svg_escaped(out, v->layout->name);
-	if (v->layout->has_arity)
-		fprintf(out, " (d = %u)", v->shape.arity);
-	fprintf(out, ": %u items, %u entries per page; colour = page, "
-	    "dashed red edge = page crossing; path to %u: %u crossings"
-	    "</text>\n", v->n, 1u << v->shape.page_shift, v->n,
-	    v->crossings[v->n]);
+	svg_escaped(out, title);
+	fputs("</text>\n", out);
 	fputs("<g stroke=\"#999\" stroke-width=\"1\">\n", out);
 	for (u = 2; u <= v->n; u++)
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "

@@ -46,6 +46,7 @@ struct series {
 
 struct axis {
 	double	lo, hi;		/* in data units */
+	double	step;		/* between ticks, on a linear axis */
 	bool	log;
 	double	from, to;	/* in pixels */
 };
@@ -172,27 +173,44 @@ to_pixel(const struct axis *axis, double v)
 	return axis->from + t * (axis->to - axis->from);
 }
 
-/* 1, 2 or 5 times a power of ten, giving about `ticks` steps over span. */
-static double
-nice_step(double span, int ticks)
-{
-	double raw = span / ticks;
-	double power = pow(10, floor(log10(raw)));
-	double m = raw / power;
-
-	return power * (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10);
-}
+/*
+ * A linear axis from 0 ends at the first tick at or past the data's
+ * largest value, so a step is chosen to make that tick close: among 1,
+ * 2, 4, 5 and 8 times a power of ten (8 and 4 suit sizes in KiB), the
+ * one that gives MIN_TICKS to MAX_TICKS steps and the smallest end,
+ * fewer ticks breaking a tie.
+ */
+#define MIN_TICKS	4
+#define MAX_TICKS	8
 
 static void
 linear_axis(struct axis *axis, double hi)
 {
-	double step = nice_step(hi > 0 ? hi : 1, 5);
+	static const double mantissas[] = { 1, 2, 4, 5, 8 };
+	double top = hi > 0 ? hi : 1, power, best_hi = INFINITY;
+	double best_step = top;
+	size_t m;
 
+	for (power = pow(10, floor(log10(top / MAX_TICKS)) - 1);
+	    power <= top; power *= 10) {
+		for (m = 0; m < sizeof(mantissas) / sizeof(mantissas[0]); m++) {
+			double step = mantissas[m] * power;
+			double end = ceil(top / step - 1e-9) * step;
+			double ticks = end / step;
+
+			if (ticks < MIN_TICKS || ticks > MAX_TICKS)
+				continue;
+			if (end < best_hi * (1 - 1e-9) ||
+			    (end <= best_hi * (1 + 1e-9) && step > best_step)) {
+				best_hi = end;
+				best_step = step;
+			}
+		}
+	}
 	axis->log = false;
 	axis->lo = 0;
-	axis->hi = ceil(hi / step) * step;
-	if (axis->hi <= 0)
-		axis->hi = 1;
+	axis->hi = isfinite(best_hi) ? best_hi : top;
+	axis->step = isfinite(best_hi) ? best_step : top;
 }
 
 static void
@@ -233,7 +251,7 @@ x_ticks(FILE *out, const struct axis *x, const struct axis *y)
 	char label[32];
 
 	if (!x->log)
-		step = nice_step(x->hi - x->lo, 6);
+		step = x->step;
 	for (v = x->lo; v <= x->hi * (1 + 1e-9); v = x->log ? v * (x->hi /
 	    x->lo > 1e4 ? 10 : 2) : v + step) {
 		double px = to_pixel(x, v);
@@ -264,10 +282,10 @@ y_ticks(FILE *out, const struct axis *x, const struct axis *y)
 static void
 ratio_ticks(FILE *out, const struct axis *x, const struct axis *r)
 {
-	double step = nice_step(r->hi, 5), v;
 	char label[32];
+	double v;
 
-	for (v = 0; v <= r->hi * (1 + 1e-9); v += step) {
+	for (v = 0; v <= r->hi * (1 + 1e-9); v += r->step) {
 		double py = to_pixel(r, v);
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
@@ -360,6 +378,39 @@ make_title(char *buf, size_t size, const struct config *config,
 		    " resident pages", config->resident_pages);
 }
 
+/*
+ * The title, centred; one too wide for the picture (at about 8 pixels a
+ * character of 15-pixel sans-serif) breaks at its last ", " that fits,
+ * onto a second line above the legend.
+ */
+#define TITLE_CHAR_PX	8.0
+
+static void
+write_title(FILE *out, char *title)
+{
+	size_t fits = (size_t)((WIDTH - 40) / TITLE_CHAR_PX);
+	char *cut = NULL, *p;
+
+	if (strlen(title) <= fits) {
+		svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"",
+		    title);
+		return;
+	}
+	for (p = strstr(title, ", "); p != NULL && (size_t)(p - title) < fits;
+	    p = strstr(p + 1, ", "))
+		cut = p;
+	if (cut == NULL) {
+		/* No place to break: the picture clips it rather than lose it. */
+		svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"",
+		    title);
+		return;
+	}
+	*cut = '\0';
+	svg_text(out, WIDTH / 2.0, 20, "middle", "font-size=\"15\"", title);
+	/* What follows ", " goes on the second line. */
+	svg_text(out, WIDTH / 2.0, 38, "middle", "font-size=\"15\"", cut + 2);
+}
+
 static void
 draw(FILE *out, const struct config *config, const char *field,
     enum workload workload, struct series *lines, const unsigned *which,
@@ -388,7 +439,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	fputs("<style>.grid{stroke:#ddd;stroke-width:1}"
 	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
 	make_title(title, sizeof(title), config, workload);
-	svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"", title);
+	write_title(out, title);
 	x_ticks(out, &x, &y);
 	y_ticks(out, &x, &y);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "

@@ -52,6 +52,7 @@ step "bash completion" make -s completion-check
 step "make install" staged_install
 step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
 step "make reproduce QUICK=1" make reproduce QUICK=1
+step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
 step "Debian package" sh tools/deb-check.sh
 

@@ -13,7 +13,8 @@
 #   hardening  clang with its sanitizer and libFuzzer runtimes, and
 #              valgrind: make fuzz, tools/ci-hardening.sh
 #   docs       mandoc and groff, to lint the man page; xmllint, to check
-#              the SVG files the program writes
+#              the SVG files the program writes, and rsvg-convert and
+#              python3, to check that they fit their frames
 #   deb        dpkg-buildpackage, debhelper and build-essential (which
 #              dpkg-buildpackage checks for), xmllint (with base, the rest
 #              of debian/control's Build-Depends), lintian, and
@@ -27,7 +28,7 @@ set -eu
 base="gcc make libc6-dev pkg-config check"
 abi="gcc-multilib libc6-dev-x32 libc6-dev-i386 qemu-system-x86 cpio"
 hardening="clang libclang-rt-dev valgrind"
-docs="mandoc groff-base libxml2-utils"
+docs="mandoc groff-base libxml2-utils librsvg2-bin python3"
 deb="build-essential dpkg-dev debhelper libxml2-utils lintian bash-completion"
 
 packages=

@@ -1,0 +1,31 @@
+#!/bin/sh
+# svg-check.sh: every picture bheapsim draws fits its frame.
+#
+#   sh tools/svg-check.sh [DIR]
+#
+# Draws the explain trees of tests/test_explain.c and the smallest one
+# (whose title is the widest part of it), then checks them and every SVG
+# under DIR (default build/reproduce-quick, which make reproduce QUICK=1
+# writes) with tools/svg-fit.py: rendered by rsvg-convert, no pixel may
+# lie outside the view box.  Needs librsvg2-bin and python3.
+set -eu
+cd "$(dirname "$0")/.."
+
+dir=${1:-build/reproduce-quick}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+for tool in rsvg-convert:librsvg2-bin python3:python3; do
+	if ! command -v "${tool%%:*}" >/dev/null 2>&1; then
+		echo "svg-check.sh: ${tool%%:*} is missing: apt-get install" \
+		    "${tool#*:}" >&2
+		exit 2
+	fi
+done
+./bheapsim explain --items 31 --entries-per-page 8 --svg "$tmp/small.svg" \
+    >/dev/null
+./bheapsim explain --layout all --items 200 --entries-per-page 16 \
+    --arity 4 --svg "$tmp/all.svg" >/dev/null
+./bheapsim explain --layout dary --items 1 --svg "$tmp/one.svg" >/dev/null
+# shellcheck disable=SC2046
+python3 tools/svg-fit.py "$tmp"/*.svg $(find "$dir" -name '*.svg' 2>/dev/null)
