@@ -44,7 +44,7 @@ usage(FILE *out)
 	fprintf(out,
 "usage: bheapsim [--items N] [--ops M] [--layout binheap,bheap,dary]\n"
 "                [--arity D] [--workload fill,replace,reorder,mix,drain]\n"
-"                [--model array|full] [--resident PAGES|SIZE]\n"
+"                [--model array|full] [--resident PAGES|SIZE|all]\n"
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--vm-dir DIR] [--seed S] [--force] [--dry-run]\n"
