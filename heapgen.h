@@ -43,7 +43,8 @@
 
 /* Moves the hole at u up past every parent larger than `key`. */
 HEAP_INLINE heap_index
-sift_up(struct heap *heap, heap_index u, uint64_t key, enum heap_tracking tracked)
+sift_up(struct heap *heap, heap_index u, uint64_t key,
+    enum heap_tracking tracked)
 {
 	const struct shape shape = heap->shape;
 
@@ -79,7 +80,8 @@ consider(struct heap *heap, uint64_t c, uint64_t *best,
 
 /* Moves the hole at u down past every child smaller than `key`. */
 HEAP_INLINE heap_index
-sift_down(struct heap *heap, heap_index u, uint64_t key, enum heap_tracking tracked)
+sift_down(struct heap *heap, heap_index u, uint64_t key,
+    enum heap_tracking tracked)
 {
 	const struct shape shape = heap->shape;
 	/* Read once: the stores below could alias heap->size. */
@@ -133,7 +135,8 @@ settle(struct heap *heap, heap_index u, struct item *it, uint64_t key,
 /* Operations --------------------------------------------------------- */
 
 HEAP_INLINE void
-insert(struct heap *heap, struct item *it, uint64_t key, enum heap_tracking tracked)
+generic_insert(struct heap *heap, struct item *it, uint64_t key,
+    enum heap_tracking tracked)
 {
 	heap_index u;
 
@@ -147,7 +150,8 @@ insert(struct heap *heap, struct item *it, uint64_t key, enum heap_tracking trac
 }
 
 HEAP_INLINE void
-delete(struct heap *heap, struct item *it, enum heap_tracking tracked)
+generic_delete(struct heap *heap, struct item *it,
+    enum heap_tracking tracked)
 {
 	heap_index u;
 	struct item *last;
@@ -166,7 +170,8 @@ delete(struct heap *heap, struct item *it, enum heap_tracking tracked)
 }
 
 HEAP_INLINE void
-rekey(struct heap *heap, struct item *it, uint64_t key, enum heap_tracking tracked)
+generic_rekey(struct heap *heap, struct item *it, uint64_t key,
+    enum heap_tracking tracked)
 {
 	heap_index u;
 
@@ -183,55 +188,55 @@ rekey(struct heap *heap, struct item *it, uint64_t key, enum heap_tracking track
 static void
 insert_untracked(struct heap *heap, struct item *it, uint64_t key)
 {
-	insert(heap, it, key, HEAP_UNTRACKED);
+	generic_insert(heap, it, key, HEAP_UNTRACKED);
 }
 
 static void
 insert_lru(struct heap *heap, struct item *it, uint64_t key)
 {
-	insert(heap, it, key, HEAP_LRU);
+	generic_insert(heap, it, key, HEAP_LRU);
 }
 
 static void
 insert_curve(struct heap *heap, struct item *it, uint64_t key)
 {
-	insert(heap, it, key, HEAP_CURVE);
+	generic_insert(heap, it, key, HEAP_CURVE);
 }
 
 static void
 delete_untracked(struct heap *heap, struct item *it)
 {
-	delete(heap, it, HEAP_UNTRACKED);
+	generic_delete(heap, it, HEAP_UNTRACKED);
 }
 
 static void
 delete_lru(struct heap *heap, struct item *it)
 {
-	delete(heap, it, HEAP_LRU);
+	generic_delete(heap, it, HEAP_LRU);
 }
 
 static void
 delete_curve(struct heap *heap, struct item *it)
 {
-	delete(heap, it, HEAP_CURVE);
+	generic_delete(heap, it, HEAP_CURVE);
 }
 
 static void
 rekey_untracked(struct heap *heap, struct item *it, uint64_t key)
 {
-	rekey(heap, it, key, HEAP_UNTRACKED);
+	generic_rekey(heap, it, key, HEAP_UNTRACKED);
 }
 
 static void
 rekey_lru(struct heap *heap, struct item *it, uint64_t key)
 {
-	rekey(heap, it, key, HEAP_LRU);
+	generic_rekey(heap, it, key, HEAP_LRU);
 }
 
 static void
 rekey_curve(struct heap *heap, struct item *it, uint64_t key)
 {
-	rekey(heap, it, key, HEAP_CURVE);
+	generic_rekey(heap, it, key, HEAP_CURVE);
 }
 
 static const struct heap_ops heapgen_ops[HEAP_TRACKINGS] = {

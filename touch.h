@@ -78,7 +78,8 @@ read_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 
 /* Puts `it` at u: the slot and the item's back-index. */
 HEAP_INLINE void
-place(struct heap *heap, heap_index u, struct item *it, enum heap_tracking tracked)
+place(struct heap *heap, heap_index u, struct item *it,
+    enum heap_tracking tracked)
 {
 	touch_slot(heap, u, tracked);
 	heap->slot[u] = it;
