@@ -347,6 +347,16 @@ root_sweep(void)
 	root[0] = '\0';
 }
 
+TCase *
+scratch_tcase(const char *name, double timeout)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_unchecked_fixture(tc, root_make, root_sweep);
+	tcase_set_timeout(tc, timeout);
+	return tc;
+}
+
 void
 scratch_make(char dir[PATH_MAX])
 {

@@ -881,57 +881,47 @@ END_TEST
 
 /* Suite ------------------------------------------------------------------ */
 
-static TCase *
-tcase(const char *name, double timeout)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_add_unchecked_fixture(tc, root_make, root_sweep);
-	tcase_set_timeout(tc, timeout);
-	return tc;
-}
-
 Suite *
 cli_suite(void)
 {
 	Suite *suite = suite_create("cli");
 	TCase *tc;
 
-	tc = tcase("bad input", 60);
+	tc = scratch_tcase("bad input", 60);
 	tcase_add_loop_test(tc, bad_input_refused, 0, (int)NBAD);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("help", 30);
+	tc = scratch_tcase("help", 30);
 	tcase_add_test(tc, help_names_every_option);
 	tcase_add_test(tc, version_names_abi);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("reports", 60);
+	tc = scratch_tcase("reports", 60);
 	tcase_add_test(tc, csv_contract);
 	tcase_add_test(tc, format_from_output_name);
 	tcase_add_test(tc, markdown_table);
 	tcase_add_test(tc, report_written_whole);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("trace", 60);
+	tc = scratch_tcase("trace", 60);
 	tcase_add_loop_test(tc, trace_replays_to_same_faults, 0, (int)NREPLAY);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("determinism", 60);
+	tc = scratch_tcase("determinism", 60);
 	tcase_add_test(tc, same_seed_same_counts);
 	suite_add_tcase(suite, tc);
 
 	/* A million items, twice: seconds normally, more under sanitizers. */
-	tc = tcase("kamp", 120);
+	tc = scratch_tcase("kamp", 120);
 	tcase_add_test(tc, kamp_ratio);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("kernel", 120);
+	tc = scratch_tcase("kernel", 120);
 	tcase_add_loop_test(tc, kernel_faults_match_model, 0, 2);
 	tcase_add_test(tc, disk_file_removed);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("interrupt", 60);
+	tc = scratch_tcase("interrupt", 60);
 	tcase_add_test(tc, sweep_interrupted);
 	suite_add_tcase(suite, tc);
 	return suite;

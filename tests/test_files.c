@@ -709,23 +709,13 @@ END_TEST
 
 /* Suite ------------------------------------------------------------------ */
 
-static TCase *
-tcase(const char *name, double timeout)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_add_unchecked_fixture(tc, root_make, root_sweep);
-	tcase_set_timeout(tc, timeout);
-	return tc;
-}
-
 Suite *
 files_suite(void)
 {
 	Suite *suite = suite_create("files");
 	TCase *tc;
 
-	tc = tcase("file kinds", 60);
+	tc = scratch_tcase("file kinds", 60);
 	tcase_add_test(tc, device_nodes_written_directly);
 	tcase_add_test(tc, fifo_reader_gets_report);
 	tcase_add_test(tc, symlink_target_replaced);
@@ -733,13 +723,13 @@ files_suite(void)
 	tcase_add_test(tc, mode_and_owner_kept);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("paths checked first", 60);
+	tc = scratch_tcase("paths checked first", 60);
 	tcase_add_loop_test(tc, same_file_refused, 0, (int)NSAME);
 	tcase_add_loop_test(tc, bad_path_refused, 0, (int)NBAD_PATHS);
 	tcase_add_test(tc, full_filesystem);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("signals", 60);
+	tc = scratch_tcase("signals", 60);
 	tcase_add_loop_test(tc, signal_mid_run, 0, (int)NSTOP);
 	tcase_add_loop_test(tc, signal_mid_trace, 0, (int)NSTOP);
 	tcase_add_loop_test(tc, signal_mid_sweep, 0, 2);
@@ -748,7 +738,7 @@ files_suite(void)
 	tcase_add_test(tc, early_signal_keeps_report);
 	suite_add_tcase(suite, tc);
 
-	tc = tcase("stdout", 30);
+	tc = scratch_tcase("stdout", 30);
 	tcase_add_test(tc, help_into_full_device);
 	tcase_add_test(tc, ambiguous_prefix);
 	suite_add_tcase(suite, tc);

@@ -470,10 +470,8 @@ Suite *
 sweeps_suite(void)
 {
 	Suite *suite = suite_create("sweeps");
-	TCase *tc = tcase_create("sweeps");
+	TCase *tc = scratch_tcase("sweeps", 120);
 
-	tcase_add_unchecked_fixture(tc, root_make, root_sweep);
-	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, curve_trace_matches_naive_stack, 0, NCURVE);
 	tcase_add_test(tc, jobs_give_the_same_rows);
 	tcase_add_test(tc, shards_make_the_whole);

@@ -71,6 +71,8 @@ bool	one_line(const struct capture *);
  */
 void	root_make(void);
 void	root_sweep(void);
+/* A test case with that fixture and a timeout in seconds. */
+TCase	*scratch_tcase(const char *name, double timeout);
 void	scratch_make(char dir[PATH_MAX]);
 void	scratch_remove(const char *dir);
 void	path_in(char *path, size_t size, const char *dir, const char *name);
