@@ -188,7 +188,7 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 	sd->phase_start = 1;
 	sd->op_start = 1;
 	/* No phase is open until stackdist_phase(). */
-	sd->closed = 1;
+	sd->closed = true;
 	return sd;
 }
 
@@ -260,7 +260,7 @@ stackdist_phase(struct stackdist *sd)
 	sd->op_start = sd->now + 1;
 	/* The first access must go the slow way, to count its page. */
 	sd->mru = STACKDIST_NONE;
-	sd->closed = 0;
+	sd->closed = false;
 }
 
 uint32_t
@@ -336,7 +336,7 @@ stackdist_phase_end(struct stackdist *sd)
 		deeper += at_r;
 	}
 	sd->mru = STACKDIST_NONE;
-	sd->closed = 1;
+	sd->closed = true;
 }
 
 /* Queries ------------------------------------------------------------- */
