@@ -90,6 +90,11 @@ suites: bheapsim tests/run
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim
 
+# ns per access of the stack-distance curve against vmsim; prints only.
+build/stackdist-bench: tools/stackdist-bench.c stackdist.o vmsim.o $(HEADERS)
+	@mkdir -p build
+	$(CC) $(CPPFLAGS) -I. $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+
 # results/ again, or with QUICK=1 a small run into build/reproduce-quick/.
 reproduce: bheapsim build/ia32/bheapsim
 	QUICK=$(QUICK) sh tools/reproduce.sh

@@ -40,15 +40,16 @@
 /* Parameters -------------------------------------------------------- */
 
 /*
- * Times per page.  A renumbering costs O(times) and leaves times -
- * footprint >= times - pages unused, so at 2 it comes at most once per
- * `pages` moving accesses and costs about 3 word writes per access,
- * against 2 log2(times) tree cells every moving access touches anyway.
- * 4 would halve that small share but double the tree, whose cells are
+ * Times per page.  A renumbering touches about 3 words per time (owner
+ * read and written, tree cell written) and leaves times - footprint >=
+ * times - pages times free, so at 2 at least `pages` moving accesses
+ * come between two renumberings: at most about 6 words per access,
+ * against the 2 log2(times) tree cells each moving access touches
+ * anyway.  4 would halve that share but double the tree, whose cells are
  * where the time goes once the tree no longer fits in the cache.
  */
 #define TIMES_PER_PAGE	2
-/* Tiny stacks (a page or three) still renumber only every few dozen. */
+/* Tiny stacks (a page or three) renumber only every few dozen accesses. */
 #define MIN_TIMES	64
 
 /* Fenwick tree ------------------------------------------------------- */
@@ -90,7 +91,7 @@ tree_move(struct stackdist *sd, uint32_t from, uint32_t to)
 			to += lowbit(to);
 		}
 	}
-	/* `from` left the tree first; the rest of `to`'s path is its own. */
+	/* Unless the paths met, `from`'s left the tree: the rest is `to`'s. */
 	for (; from != to && to <= sd->times; to += lowbit(to))
 		sd->tree[to]++;
 }
@@ -121,7 +122,7 @@ renumber(struct stackdist *sd)
 			op_start = kept + 1;
 		if (page == STACKDIST_NONE)
 			continue;
-		/* kept < t: the compaction never overwrites an unread time. */
+		/* ++kept <= t: the compaction never overwrites an unread time. */
 		sd->owner[++kept] = page;
 		sd->last[page] = kept;
 	}
@@ -189,7 +190,7 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 	sd->phase_start = 1;
 	sd->op_start = 1;
 	/* No phase is open until stackdist_phase(). */
-	sd->closed = 1;
+	sd->closed = true;
 	return sd;
 }
 
@@ -261,7 +262,7 @@ stackdist_phase(struct stackdist *sd)
 	sd->op_start = sd->now + 1;
 	/* The first access must go the slow way, to count its page. */
 	sd->mru = STACKDIST_NONE;
-	sd->closed = 0;
+	sd->closed = false;
 }
 
 uint32_t
@@ -339,7 +340,7 @@ stackdist_phase_end(struct stackdist *sd)
 		deeper += at_r;
 	}
 	sd->mru = STACKDIST_NONE;
-	sd->closed = 1;
+	sd->closed = true;
 }
 
 /* Queries ------------------------------------------------------------- */

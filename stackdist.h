@@ -40,6 +40,7 @@
 #ifndef STACKDIST_H
 #define STACKDIST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,7 +79,7 @@ struct stackdist {
 	uint32_t	phase_start;	/* first time of this phase */
 	uint32_t	op_start;	/* first time of this operation */
 	uint64_t	op_pages;	/* distinct pages of this operation */
-	int		closed;		/* stackdist_phase_end() was called */
+	bool		closed;		/* no phase open: counting is over */
 	unsigned	nbudgets;
 	uint32_t	budgets[STACKDIST_MAX_BUDGETS];
 	uint8_t		*below;		/* per distance: budgets smaller */

@@ -573,6 +573,43 @@ START_TEST(per_operation_distribution)
 }
 END_TEST
 
+/*
+ * An operation still open when its phase ends is dropped: it is in no
+ * distribution, and the next phase's first operation counts its pages
+ * afresh.
+ */
+START_TEST(open_operation_dropped)
+{
+	struct stackdist *sd = make_stack(8, 0);
+	static const uint32_t budgets[] = { 1 };
+	struct vmsim_counts counts;
+
+	ck_assert_int_eq(stackdist_budgets(sd, budgets, 1), 0);
+	stackdist_phase(sd);
+	stackdist_access(sd, 0);
+	stackdist_op_end(sd);
+	stackdist_access(sd, 1);	/* left open */
+	stackdist_access(sd, 2);
+	stackdist_phase_end(sd);
+	counts = stackdist_counts(sd, 0);
+	ck_assert_uint_eq(counts.accesses, 3);
+	ck_assert_uint_eq(counts.faults, 3);
+	ck_assert_uint_eq(counts.faults_per_op.max, 1);
+	ck_assert_uint_eq(counts.pages_per_op.max, 1);
+	stackdist_phase(sd);
+	ck_assert_uint_eq(stackdist_access(sd, 2), 1);
+	ck_assert_uint_eq(stackdist_access(sd, 1), 2);
+	stackdist_op_end(sd);
+	stackdist_phase_end(sd);
+	counts = stackdist_counts(sd, 0);
+	ck_assert_uint_eq(counts.faults, 1);
+	ck_assert_uint_eq(counts.distinct, 2);
+	ck_assert_uint_eq(counts.faults_per_op.max, 1);
+	ck_assert_uint_eq(counts.pages_per_op.min, 2);
+	stackdist_destroy(sd);
+}
+END_TEST
+
 START_TEST(refuses_bad_arguments)
 {
 	struct stackdist *sd = make_stack(4, 0);
@@ -628,6 +665,7 @@ stackdist_suite(void)
 	tcase_add_test(tc, empty_phase);
 	tcase_add_test(tc, budgets_past_footprint);
 	tcase_add_test(tc, per_operation_distribution);
+	tcase_add_test(tc, open_operation_dropped);
 	tcase_add_test(tc, refuses_bad_arguments);
 	suite_add_tcase(suite, tc);
 	return suite;
