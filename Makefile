@@ -91,7 +91,7 @@ bench: bheapsim
 	sh tools/bench.sh ./bheapsim
 
 # ns per access of the stack-distance curve against vmsim; prints only.
-build/stackdist-bench: tools/stackdist-bench.c stackdist.o vmsim.o $(HEADERS)
+build/stackdist-bench: tools/stackdist-bench.c stackdist.o vmsim.o pages.o $(HEADERS)
 	@mkdir -p build
 	$(CC) $(CPPFLAGS) -I. $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 
