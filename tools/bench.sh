@@ -29,14 +29,41 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
 
-echo "== ns/op at $items items, 4 KiB pages, 10 resident pages, model array"
-"$bin" --items "$items" --workload all --vm off --format csv >"$tmp/off.csv"
-"$bin" --items "$items" --workload all --vm sim --format csv >"$tmp/sim.csv"
-csv_column "$tmp/off.csv" ns_per_op >"$tmp/off.ns"
-awk -F, "$CSV_HEADER"'{ print $col["layout"], $col["workload"], $col["ns_per_op"] }' \
-    "$tmp/sim.csv" | paste -d' ' - "$tmp/off.ns" | awk '
-	NR == 1 { printf "%-8s %-8s %10s %10s %8s\n", "layout", "workload", "off", "sim", "sim/off" }
-	{ printf "%-8s %-8s %10.1f %10.1f %7.2fx\n", $1, $2, $4, $3, $3 / $4 }'
+for model in array full; do
+	echo "== ns/op at $items items, 4 KiB pages, 10 resident pages, model $model"
+	"$bin" --items "$items" --workload all --model "$model" --vm off \
+	    --format csv >"$tmp/off.csv"
+	"$bin" --items "$items" --workload all --model "$model" --vm sim \
+	    --format csv >"$tmp/sim.csv"
+	csv_column "$tmp/off.csv" ns_per_op >"$tmp/off.ns"
+	awk -F, "$CSV_HEADER"'{ print $col["layout"], $col["workload"], $col["ns_per_op"] }' \
+	    "$tmp/sim.csv" | paste -d' ' - "$tmp/off.ns" | awk '
+		NR == 1 { printf "%-8s %-8s %10s %10s %8s\n", "layout", "workload", "off", "sim", "sim/off" }
+		{ printf "%-8s %-8s %10.1f %10.1f %7.2fx\n", $1, $2, $4, $3, $3 / $4 }'
+	echo
+done
+
+# The curve: one stack-distance pass gives every budget; set against one
+# fixed-budget run of the same layout, both timed on the replace phase
+# (wall_s of the tracked run), 3 runs interleaved, the median ratio.
+echo "== one --resident all pass against one --resident 10 run ($items items, model array, replace)"
+for layout in binheap bheap dary; do
+	for rep in 1 2 3; do
+		"$bin" --items "$items" --layout "$layout" --workload replace \
+		    --resident 10 --format csv >"$tmp/fixed.csv"
+		"$bin" --items "$items" --layout "$layout" --workload replace \
+		    --resident all --format csv >"$tmp/all.csv"
+		echo "$(csv_column "$tmp/fixed.csv" wall_s)" \
+		    "$(csv_column "$tmp/all.csv" wall_s | head -n 1)"
+	done | awk -v layout="$layout" '
+		{ r[NR] = $2 / $1; f[NR] = $1; a[NR] = $2 }
+		END {
+			for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++)
+				if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+			printf "%-8s fixed %.2f s, all %.2f s (last run); all/fixed median %.2fx\n",
+			    layout, f[NR], a[NR], r[2] }'
+done
+
 
 echo
 echo "== ns per modeled access against the budget ($items items, 64-byte pages, model full, replace)"
