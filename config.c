@@ -52,6 +52,18 @@ config_defaults(struct config *config)
 	config->sweep = SWEEP_NONE;
 }
 
+bool
+config_same_but_budget(const struct config *a, const struct config *b)
+{
+	/* Every field that shapes a run; outputs and the budget do not. */
+	return a->items == b->items && a->ops == b->ops &&
+	    a->layouts == b->layouts && a->workloads == b->workloads &&
+	    a->model == b->model && a->page_bytes == b->page_bytes &&
+	    a->arity == b->arity && a->item_bytes == b->item_bytes &&
+	    a->disk_latency_ns == b->disk_latency_ns && a->vm == b->vm &&
+	    a->seed == b->seed;
+}
+
 unsigned
 log2_exact(uint64_t value)
 {

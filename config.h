@@ -5,6 +5,7 @@
 #ifndef CONFIG_H
 #define CONFIG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "heap.h"
@@ -69,6 +70,9 @@ struct footprint {
 };
 
 void		config_defaults(struct config *);
+/* Whether two configs run the same heaps, whatever their budgets. */
+bool		config_same_but_budget(const struct config *,
+		    const struct config *);
 struct footprint config_footprint(const struct config *);
 unsigned	config_entries_per_page(const struct config *);
 unsigned	config_page_shift(const struct config *);

@@ -128,16 +128,6 @@ struct jobs {
 	struct config	*untracked;
 };
 
-/* Whether two points differ at most in their budget and their outputs. */
-static bool
-same_but_budget(const struct config *a, const struct config *b)
-{
-	struct config x = *a, y = *b;
-
-	x.resident_pages = y.resident_pages = 0;
-	return memcmp(&x, &y, sizeof(x)) == 0;
-}
-
 static struct job *
 add_job(struct jobs *list, const struct config *points, size_t npoints,
     size_t pass, unsigned layout)
@@ -178,7 +168,7 @@ make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
 	for (p = 0; p < plan->npasses; p++) {
 		const struct pass *pass = &plan->passes[p];
 		const struct config *first = &plan->points[pass->first];
-		bool shared = p > 0 && same_but_budget(first,
+		bool shared = p > 0 && config_same_but_budget(first,
 		    &plan->points[plan->passes[p - 1].first]);
 		struct config *untracked = &list->untracked[p];
 
