@@ -76,11 +76,13 @@ tests/run: $(TESTS) $(CORE)
 # The suites run on a HEAP_PARANOIA build of their own (touch.h), whose
 # sifts assert parent < child at every step; a separate tree, so those
 # objects never mix with the normal ones.
-PARANOIA = -D_GNU_SOURCE -DHEAP_PARANOIA -I../..
+# Absolute paths: check also runs inside other trees (ci-hardening.sh).
+TOP := $(abspath $(SRCDIR))
+PARANOIA = -D_GNU_SOURCE -DHEAP_PARANOIA -I$(TOP)
 
 check:
 	mkdir -p build/paranoia/tests
-	$(MAKE) -f ../../Makefile -C build/paranoia SRCDIR=../.. \
+	$(MAKE) -f $(TOP)/Makefile -C build/paranoia SRCDIR=$(TOP) \
 	    CPPFLAGS="$(PARANOIA)" suites
 
 suites: bheapsim tests/run
@@ -103,7 +105,7 @@ reproduce: bheapsim build/ia32/bheapsim
 sanitize:
 	rm -rf build/sanitize && mkdir -p build/sanitize/tests
 	$(MAKE) -f ../../Makefile -C build/sanitize SRCDIR=../.. \
-	    CPPFLAGS="$(PARANOIA)" \
+	    CPPFLAGS="-D_GNU_SOURCE -DHEAP_PARANOIA -I../.." \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" suites
 
