@@ -30,7 +30,7 @@ FUZZ_PARSE_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_parse.o \
     traced/parse.o traced/sweep.o)
 FUZZ_HEAP_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_heap.o \
     harness/reference.o traced/heap.o traced/binheap.o traced/bheap.o \
-    traced/dary.o traced/vmsim.o)
+    traced/dary.o traced/vmsim.o traced/stackdist.o traced/pages.o)
 
 .PHONY: fuzz fuzz-build valgrind large-heap ci-hardening
 
