@@ -114,7 +114,6 @@ struct job {
 	struct result	*rows;
 	size_t		 nrows;
 	size_t		 capacity;
-	bool		 done;
 	int		 status;
 };
 
@@ -149,7 +148,7 @@ add_job(struct jobs *list, const struct config *points, size_t npoints,
  * Per pass and layout, the untracked job (unless the pass before, the
  * same but for its budget, has one) and then the tracked one: in this
  * order one at a time, an untracked job is done before its rows are
- * needed, and a failure stops the plan where a one-at-a-time job would.
+ * needed, and a failure stops the plan where a one-at-a-time run would.
  */
 static void
 make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
@@ -164,7 +163,7 @@ make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
 	list->untracked = calloc(plan->npasses, sizeof(*list->untracked));
 	list->left = calloc(plan->npasses, sizeof(*list->left));
 	if (list->job == NULL || list->untracked == NULL || list->left == NULL)
-		err(1, "%zu list", plan->npasses * LAYOUT_COUNT * 2);
+		err(1, "%zu runs", plan->npasses * LAYOUT_COUNT * 2);
 	for (p = 0; p < plan->npasses; p++) {
 		const struct pass *pass = &plan->passes[p];
 		const struct config *first = &plan->points[pass->first];
@@ -365,7 +364,6 @@ finish(struct job *job, size_t slot)
 	job->fd = -1;
 	job->status = wait_child(job->pid, layouts[job->layout]->name);
 	running[slot] = 0;
-	job->done = true;
 }
 
 /*
