@@ -38,6 +38,7 @@ extern const char *const workload_names[WL_COUNT];
 extern const char *const model_names[];
 extern const char *const vm_names[];
 extern const char *const format_names[];
+extern const char *const policy_names[];	/* enum policy, vmsim.h */
 
 struct config {
 	uint64_t	items;
@@ -57,6 +58,8 @@ struct config {
 	const char	*output;	/* NULL: stdout */
 	const char	*trace;		/* NULL: no trace */
 	enum sweep	sweep;		/* what --sweep varies, if anything */
+	enum policy	policy;		/* this point's replacement policy */
+	unsigned	policies;	/* bit p: the run has policy p's points */
 };
 
 /* Memory an experiment maps, in bytes and in modeled pages. */

@@ -90,7 +90,7 @@ plan_need(const struct config *config)
 		.item_bytes = fp.item_bytes,
 		/* --vm off keeps no records. */
 		.model_bytes = config->vm != VM_OFF ?
-		    vmsim_bytes(fp.tracked_pages) : 0,
+		    vmsim_bytes(fp.tracked_pages, config->policy) : 0,
 	};
 
 	need.total_bytes = need.array_bytes + need.item_bytes +
