@@ -5,7 +5,9 @@
  * One line per layout on a logarithmic y axis, the first layout's figure
  * divided by the second's as a dashed line on a linear axis at the right,
  * the swept parameter along x: logarithmic when it spans more than a
- * factor of 20, linear otherwise.
+ * factor of 20, linear otherwise.  With several --policy values, one line
+ * per layout and policy, the layout's colour in the policy's dashes, and
+ * no ratio (which two lines it divided would be a guess).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -63,6 +65,7 @@ x_value(const struct config *config)
 		return (double)config->items;
 	case SWEEP_PAGE_SIZE:
 		return (double)config->page_bytes / 1024;
+	case SWEEP_POLICY:	/* no x: plan.c refuses to plot it */
 	case SWEEP_NONE:
 		break;
 	}
@@ -76,6 +79,7 @@ x_label(enum sweep sweep)
 	case SWEEP_RESIDENT:	return "resident memory (KiB)";
 	case SWEEP_ITEMS:	return "items in the heap";
 	case SWEEP_PAGE_SIZE:	return "page size (KiB)";
+	case SWEEP_POLICY:
 	case SWEEP_NONE:	break;
 	}
 	return "";
@@ -113,10 +117,13 @@ by_x(const void *a, const void *b)
 	return (p->x > q->x) - (p->x < q->x);
 }
 
-/* The points of one layout; y <= 0 cannot sit on a log axis and is left out. */
+/*
+ * The points of one layout under one policy; y <= 0 cannot sit on a log
+ * axis and is left out.
+ */
 static struct series
 collect(const struct result *rows, size_t nrows, unsigned layout,
-    const char *field, enum workload workload)
+    enum policy policy, const char *field, enum workload workload)
 {
 	struct series s = { calloc(nrows + 1, sizeof(struct point)), 0 };
 	size_t r;
@@ -126,6 +133,7 @@ collect(const struct result *rows, size_t nrows, unsigned layout,
 		return s;
 	for (r = 0; r < nrows; r++) {
 		if (rows[r].layout != layout || rows[r].workload != workload ||
+		    rows[r].config->policy != policy ||
 		    report_number(&rows[r], field, &y) != 0 || y <= 0)
 			continue;
 		s.points[s.count].x = x_value(rows[r].config);
@@ -302,11 +310,24 @@ markers(FILE *out, const struct series *s, const struct axis *x,
 		    to_pixel(y, s->points[i].y), colour);
 }
 
+/* A line: its layout's colour, dashed by policy (LRU's solid). */
+struct line {
+	unsigned	layout;
+	enum policy	policy;
+};
+
 static void
-line_style(char *buf, size_t size, unsigned layout)
+line_style(char *buf, size_t size, const struct line *line)
 {
-	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"",
-	    svg_layout_colour(layout));
+	static const char *const dashes[POLICY_COUNT] = {
+		[POLICY_LRU] = "",
+		[POLICY_CLOCK] = " stroke-dasharray=\"8 4\"",
+		[POLICY_FIFO] = " stroke-dasharray=\"2 3\"",
+		[POLICY_OPT] = " stroke-dasharray=\"12 3 2 3\"",
+	};
+
+	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
+	    svg_layout_colour(line->layout), dashes[line->policy]);
 }
 
 /* Draws one entry at x; returns where the next one starts. */
@@ -340,6 +361,12 @@ bounds(const struct series *s, size_t n, double *lo, double *hi, bool x)
 		}
 }
 
+static bool
+several_policies(const struct config *config)
+{
+	return (config->policies & (config->policies - 1)) != 0;
+}
+
 /* What the sweep held fixed. */
 static void
 make_title(char *buf, size_t size, const struct config *config,
@@ -356,13 +383,17 @@ make_title(char *buf, size_t size, const struct config *config,
 		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    "-byte pages", config->page_bytes);
 	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_RESIDENT)
-		snprintf(buf + n, size - (size_t)n, ", %" PRIu64
+		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    " resident pages", config->resident_pages);
+	if (n > 0 && (size_t)n < size && !several_policies(config) &&
+	    config->policy != POLICY_LRU)
+		snprintf(buf + n, size - (size_t)n, ", policy %s",
+		    policy_names[config->policy]);
 }
 
 static void
 draw(FILE *out, const struct config *config, const char *field,
-    enum workload workload, struct series *lines, const unsigned *which,
+    enum workload workload, struct series *lines, const struct line *which,
     size_t nlines, const struct series *ratio)
 {
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
@@ -401,12 +432,12 @@ draw(FILE *out, const struct config *config, const char *field,
 	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
 	    y_label(field));
 	for (i = 0; i < nlines; i++) {
-		line_style(style, sizeof(style), which[i]);
+		line_style(style, sizeof(style), &which[i]);
 		polyline(out, &lines[i], &x, &y, style);
 		/* Markers would merge into a smear along a curve. */
 		if (lines[i].count <= MAX_MARKED)
 			markers(out, &lines[i], &x, &y,
-			    svg_layout_colour(which[i]));
+			    svg_layout_colour(which[i].layout));
 	}
 	if (ratio->count > 0) {
 		ratio_ticks(out, &x, &r);
@@ -419,13 +450,19 @@ draw(FILE *out, const struct config *config, const char *field,
 	/* One row between the title and the plot, clear of every line. */
 	legend_x = LEFT;
 	for (i = 0; i < nlines; i++) {
-		line_style(style, sizeof(style), which[i]);
-		legend_x = legend_entry(out, legend_x, style,
-		    layouts[which[i]]->name);
+		line_style(style, sizeof(style), &which[i]);
+		/* The policy is named when there are several. */
+		snprintf(title, sizeof(title), "%s%s%s",
+		    layouts[which[i].layout]->name,
+		    several_policies(config) ? " " : "",
+		    several_policies(config) ?
+		    policy_names[which[i].policy] : "");
+		legend_x = legend_entry(out, legend_x, style, title);
 	}
 	if (ratio->count > 0) {
 		snprintf(title, sizeof(title), "%s / %s (right axis)",
-		    layouts[which[0]]->name, layouts[which[1]]->name);
+		    layouts[which[0].layout]->name,
+		    layouts[which[1].layout]->name);
 		legend_entry(out, legend_x, RATIO_STYLE, title);
 	}
 	svg_end(out);
@@ -435,23 +472,26 @@ int
 plot_write(FILE *out, const struct config *config, const struct result *rows,
     size_t nrows, const char *field, enum workload workload)
 {
-	struct series lines[LAYOUT_COUNT], ratio = { NULL, 0 };
-	unsigned which[LAYOUT_COUNT];
+	struct series lines[POLICY_COUNT * LAYOUT_COUNT], ratio = { NULL, 0 };
+	struct line which[POLICY_COUNT * LAYOUT_COUNT];
 	size_t nlines = 0, i;
+	unsigned p;
 	int status = -1;
 
-	for (i = 0; i < LAYOUT_COUNT; i++) {
-		struct series s = collect(rows, nrows, (unsigned)i, field,
-		    workload);
+	for (p = 0; p < POLICY_COUNT; p++)
+		for (i = 0; i < LAYOUT_COUNT; i++) {
+			struct series s = collect(rows, nrows, (unsigned)i,
+			    (enum policy)p, field, workload);
 
-		if (s.count == 0) {
-			free(s.points);
-			continue;
+			if (s.count == 0) {
+				free(s.points);
+				continue;
+			}
+			which[nlines].layout = (unsigned)i;
+			which[nlines].policy = (enum policy)p;
+			lines[nlines++] = s;
 		}
-		which[nlines] = (unsigned)i;
-		lines[nlines++] = s;
-	}
-	if (nlines >= 2)
+	if (nlines >= 2 && !several_policies(config))
 		ratio = ratio_of(&lines[0], &lines[1]);
 	if (nlines > 0) {
 		draw(out, config, field, workload, lines, which, nlines, &ratio);
