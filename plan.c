@@ -306,30 +306,31 @@ check_policy(const struct config *config, bool force, char *why)
 	if (config->policy == POLICY_LRU)
 		return 0;
 	if (config->vm == VM_OFF)
-		return refuse(why, "--policy: %s needs the page model, not "
+		return refuse(why, "--policy: '%s' needs the page model, not "
 		    "--vm off", name);
 	if (config->trace != NULL && config->policy == POLICY_CLOCK)
-		return refuse(why, "--trace: a trace's resident lines cannot "
-		    "carry clock's reference bits; trace lru, fifo or opt");
+		return refuse(why, "--trace: '%s' cannot carry clock's "
+		    "reference bits in its resident lines; trace lru, fifo or "
+		    "opt", config->trace);
 	if (config->policy != POLICY_OPT)
 		return 0;
 	if (config->vm != VM_SIM)
-		return refuse(why, "--policy: opt knows its evictions only "
+		return refuse(why, "--policy: '%s' knows its evictions only "
 		    "after a phase, too late for --vm %s to make them; use "
-		    "--vm sim", vm_names[config->vm]);
+		    "--vm sim", name, vm_names[config->vm]);
 	accesses = opt_accesses(config);
 	bytes = accesses > UINT64_MAX / VMSIM_OPT_BYTES_PER_ACCESS ?
 	    UINT64_MAX : accesses * VMSIM_OPT_BYTES_PER_ACCESS;
 	if (accesses >= UINT32_MAX)
-		return refuse(why, "--policy: opt would record up to %" PRIu64
+		return refuse(why, "--policy: '%s' would record up to %" PRIu64
 		    " accesses a phase, more than the %" PRIu32 " its replay "
-		    "can number; use fewer --ops or --items", accesses,
+		    "can number; use fewer --ops or --items", name, accesses,
 		    UINT32_MAX - 1);
 	if (memory_need(config) + bytes > physical && !force)
-		return refuse(why, "--policy: opt would record up to %" PRIu64
+		return refuse(why, "--policy: '%s' would record up to %" PRIu64
 		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
 		    "more than this machine's %.2f GiB (--force runs anyway)",
-		    accesses, gib(bytes), gib(memory_need(config)),
+		    name, accesses, gib(bytes), gib(memory_need(config)),
 		    gib(physical));
 	return 0;
 }
