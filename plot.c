@@ -32,6 +32,7 @@
 #define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
 /* More points than this make a curve (--resident all): a line alone. */
 #define MAX_MARKED	64
+#define LEGEND_ROW	16	/* pixels between the legend's rows */
 #define RATIO_STYLE \
 	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
 	"stroke-dasharray=\"6 4\""
@@ -330,17 +331,27 @@ line_style(char *buf, size_t size, const struct line *line)
 	    svg_layout_colour(line->layout), dashes[line->policy]);
 }
 
-/* Draws one entry at x; returns where the next one starts. */
-static double
-legend_entry(FILE *out, double x, const char *style, const char *name)
+/*
+ * Draws one entry at (*x, *y), or at the start of the next row if it
+ * would pass the right edge; leaves *x where the next one starts.
+ */
+static void
+legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
+    const char *name)
 {
-	double y = TOP - 16;
+	/* About 7 pixels a character at 12 px sans-serif. */
+	double width = 32 + 7.0 * (double)strlen(name), x, y;
 
+	if (*at_x > LEFT && *at_x + width > WIDTH - 10) {
+		*at_x = LEFT;
+		*at_y += LEGEND_ROW;
+	}
+	x = *at_x;
+	y = *at_y;
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
 	svg_text(out, x + 32, y + 4, "start", "", name);
-	/* About 7 pixels a character at 12 px sans-serif. */
-	return x + 32 + 7.0 * (double)strlen(name) + 24;
+	*at_x = x + width + 24;
 }
 
 /* Entry point --------------------------------------------------------- */
@@ -402,7 +413,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
 	double rlo = INFINITY, rhi = 0;	/* the ratio axis starts at 0 */
 	char title[256], style[128];
-	double legend_x;
+	double legend_x, legend_y;
 	size_t i;
 
 	bounds(lines, nlines, &xlo, &xhi, true);
@@ -447,8 +458,13 @@ draw(FILE *out, const struct config *config, const char *field,
 		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
 		    "middle", style, "ratio");
 	}
-	/* One row between the title and the plot, clear of every line. */
+	/*
+	 * One row between the title and the plot, clear of every line; a
+	 * line per layout and policy needs two, the first a row higher.
+	 */
 	legend_x = LEFT;
+	legend_y = TOP - LEGEND_ROW - (several_policies(config) ?
+	    LEGEND_ROW : 0);
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
 		/* The policy is named when there are several. */
@@ -457,13 +473,13 @@ draw(FILE *out, const struct config *config, const char *field,
 		    several_policies(config) ? " " : "",
 		    several_policies(config) ?
 		    policy_names[which[i].policy] : "");
-		legend_x = legend_entry(out, legend_x, style, title);
+		legend_entry(out, &legend_x, &legend_y, style, title);
 	}
 	if (ratio->count > 0) {
 		snprintf(title, sizeof(title), "%s / %s (right axis)",
 		    layouts[which[0].layout]->name,
 		    layouts[which[1].layout]->name);
-		legend_entry(out, legend_x, RATIO_STYLE, title);
+		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, title);
 	}
 	svg_end(out);
 }
