@@ -197,10 +197,11 @@ static unsigned
 optimum(const uint32_t *trace, size_t n, unsigned budget, size_t at,
     unsigned set, unsigned memo[TINY_LENGTH + 1][1u << TINY_PAGES])
 {
-	unsigned page = 1u << trace[at], best = ~0u, q;
+	unsigned page, best = ~0u, q;
 
 	if (at == n)
 		return 0;
+	page = 1u << trace[at];
 	if (memo[at][set] != ~0u)
 		return memo[at][set];
 	if (set & page)
