@@ -326,6 +326,12 @@ check_policy(const struct config *config, bool force, char *why)
 		    " accesses a phase, more than the %" PRIu32 " its replay "
 		    "can number; use fewer --ops or --items", name, accesses,
 		    UINT32_MAX - 1);
+	if (memory_need(config) + bytes >= ABI_ADDRESS_SPACE)
+		return refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
+		    "more than the %.0f GiB address space of %s", name,
+		    accesses, gib(bytes), gib(memory_need(config)),
+		    gib(ABI_ADDRESS_SPACE), ABI_NAME);
 	if (memory_need(config) + bytes > physical && !force)
 		return refuse(why, "--policy: '%s' would record up to %" PRIu64
 		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "

@@ -194,13 +194,18 @@ record(struct vmsim *vm, uint32_t entry)
 		    RECORD_FIRST;
 		uint32_t *grown;
 
-		/* Positions are 32-bit at the replay; plan.c keeps below. */
+		/*
+		 * Positions are 32-bit at the replay, and a 32-bit ABI's
+		 * size_t holds less than 2^32 of them; plan.c keeps below.
+		 */
 		if (cap > NEVER)
 			cap = NEVER;
+		if (cap > SIZE_MAX / (2 * sizeof(*grown)))
+			cap = SIZE_MAX / (2 * sizeof(*grown));
 		if (vm->recorded == cap)
 			errx(EXIT_FAILURE, "opt: a phase of more than %" PRIu64
 			    " recorded accesses", vm->recorded);
-		grown = realloc(vm->record, cap * sizeof(*grown));
+		grown = realloc(vm->record, (size_t)cap * sizeof(*grown));
 		if (grown == NULL)
 			err(EXIT_FAILURE, "opt: recording %" PRIu64
 			    " accesses", cap);
@@ -308,7 +313,8 @@ vmsim_phase_end(struct vmsim *vm)
 
 	if (vm->policy != POLICY_OPT)
 		return 0;
-	next = malloc((vm->recorded + 1) * sizeof(*next));
+	/* record() kept recorded + 1 of these within size_t. */
+	next = malloc(((size_t)vm->recorded + 1) * sizeof(*next));
 	if (next == NULL)
 		return -1;
 	/* Backwards: each access's next use, and each page's first. */
