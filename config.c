@@ -17,6 +17,7 @@ const char *const workload_names[WL_COUNT] = {
 const char *const model_names[] = { "array", "full", NULL };
 const char *const vm_names[] = { "off", "sim", "kernel", "disk", NULL };
 const char *const format_names[] = { "table", "csv", "json", "md", NULL };
+const char *const policy_names[] = { "lru", "clock", "fifo", "opt", NULL };
 
 /*
  * Parameters -------------------------------------------------------------
@@ -50,6 +51,8 @@ config_defaults(struct config *config)
 	config->output = NULL;
 	config->trace = NULL;
 	config->sweep = SWEEP_NONE;
+	config->policy = POLICY_LRU;
+	config->policies = 1u << POLICY_LRU;
 }
 
 bool

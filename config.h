@@ -14,7 +14,8 @@ enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
 enum model { MODEL_ARRAY, MODEL_FULL };
 enum vm_mode { VM_OFF, VM_SIM, VM_KERNEL, VM_DISK };
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
-enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE };
+enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE,
+    SWEEP_POLICY };
 
 #define LAYOUT_COUNT 3
 
@@ -39,6 +40,7 @@ extern const char *const workload_names[WL_COUNT];
 extern const char *const model_names[];
 extern const char *const vm_names[];
 extern const char *const format_names[];
+extern const char *const policy_names[];	/* enum policy, vmsim.h */
 
 struct config {
 	uint64_t	items;
@@ -58,6 +60,8 @@ struct config {
 	const char	*output;	/* NULL: stdout */
 	const char	*trace;		/* NULL: no trace */
 	enum sweep	sweep;		/* what --sweep varies, if anything */
+	enum policy	policy;		/* this point's replacement policy */
+	unsigned	policies;	/* bit p: the run has policy p's points */
 };
 
 /* Memory an experiment maps, in bytes and in modeled pages. */

@@ -47,8 +47,8 @@ usage(FILE *out)
 "                [--model array|full] [--resident PAGES|SIZE|all]\n"
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
-"                [--vm-dir DIR] [--seed S] [--force] [--dry-run]\n"
-"                [--jobs N] [--shard I/N]\n"
+"                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
+"                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
@@ -63,8 +63,8 @@ help(void)
 	printf(
 "\n"
 "Runs a binary heap, Kamp's B-heap and a d-ary heap over the same timer\n"
-"workloads and counts the page faults an LRU resident set of --resident\n"
-"pages takes.  'bheapsim explain' draws where a small heap's nodes live.\n"
+"workloads and counts the page faults a resident set of --resident pages\n"
+"takes.  'bheapsim explain' draws where a small heap's nodes live.\n"
 "\n"
 "  --items N          items in the heap (default 1M; K, M, G = 10^3, 10^6, 10^9)\n"
 "  --ops M            operations per replace, reorder or mix phase (default N)\n"
@@ -90,6 +90,10 @@ help(void)
 "                     the kernel takes a real minor fault; disk: back the\n"
 "                     arenas with a file and push evicted pages out to it,\n"
 "                     for real major faults\n"
+"  --policy LIST      replacement policies of the resident set, each a\n"
+"                     series of its own, run in the order lru, clock,\n"
+"                     fifo, opt (default lru); opt is Belady's optimum,\n"
+"                     the fewest faults any policy can take\n"
 "  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n"
 "  --seed S           seed of the SplitMix64 key generator (default 1)\n"
 "  --force            run even if the heap needs more than physical memory\n"
@@ -100,9 +104,9 @@ help(void)
 "  --output FILE      write the report to FILE (whole, or not at all)\n"
 "  --trace FILE       write the resident set and every counted page access\n"
 "                     of the one layout and workload run\n"
-"  --sweep P=LIST     one run per value of P (resident, items or page-size);\n"
-"                     LIST is values and ranges A..B:xF or A..B:+S,\n"
-"                     comma-separated, e.g. resident=4..1954:x2\n"
+"  --sweep P=LIST     one run per value of P (resident, items, page-size or\n"
+"                     policy); LIST is values and ranges A..B:xF or\n"
+"                     A..B:+S, comma-separated, e.g. resident=4..1954:x2\n"
 "  --jobs N           runs (layouts, sweep points) side by side in up to N\n"
 "                     child processes, 1 to %u (default 1: runs side by\n"
 "                     side disturb each other's timings, and so ns_per_op,\n"
@@ -110,7 +114,7 @@ help(void)
 "  --shard I/N        run only points I, I+N, I+2N, ... of a sweep (I from 1\n"
 "                     to N): shards' CSV rows make up the whole sweep's\n"
 "  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
-"                     and the first two layouts' ratio\n"
+"                     (and policy) and the first two layouts' ratio\n"
 "  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
 "                     ns_per_op with --vm off)\n"
 "  --help, --version  print this, or the version and build ABI\n"
@@ -139,7 +143,7 @@ enum {
 	OPT_VM_DIR,
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
-	OPT_VERSION, OPT_ARITY
+	OPT_VERSION, OPT_ARITY, OPT_POLICY
 };
 
 static const struct option options[] = {
@@ -155,6 +159,7 @@ static const struct option options[] = {
 	{ "disk-latency", required_argument, NULL, OPT_DISK_LATENCY },
 	{ "vm", required_argument, NULL, OPT_VM },
 	{ "vm-dir", required_argument, NULL, OPT_VM_DIR },
+	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
@@ -271,6 +276,11 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 			break;
 		case OPT_OUTPUT:
 			config->output = optarg;
+			break;
+		case OPT_POLICY:
+			config->policies = list_option("--policy", optarg,
+			    policy_names, POLICY_COUNT);
+			request->policy_given = true;
 			break;
 		case OPT_SWEEP:
 			request->sweep = optarg;

@@ -52,6 +52,17 @@ gib(uint64_t bytes)
 	return (double)bytes / (1u << 30);
 }
 
+/* The first policy of a list: the one the points have until expanded. */
+static enum policy
+first_policy(unsigned policies)
+{
+	enum policy p = POLICY_LRU;
+
+	while (p < POLICY_COUNT - 1 && !(policies & 1u << p))
+		p++;
+	return p;
+}
+
 /* One point ----------------------------------------------------------- */
 
 static int
@@ -90,7 +101,7 @@ plan_need(const struct config *config)
 		.item_bytes = fp.item_bytes,
 		/* --vm off keeps no records. */
 		.model_bytes = config->vm != VM_OFF ?
-		    vmsim_bytes(fp.tracked_pages) : 0,
+		    vmsim_bytes(fp.tracked_pages, config->policy) : 0,
 	};
 
 	need.total_bytes = need.array_bytes + need.item_bytes +
@@ -237,6 +248,99 @@ check_vm(struct config *config, char *why)
 	return 0;
 }
 
+/* ceil(log2(n + 1)): the levels of a binary heap of n items. */
+static unsigned
+binary_levels(uint64_t n)
+{
+	unsigned levels = 0;
+
+	while (levels < 64 && (n >> levels) != 0)
+		levels++;
+	return levels;
+}
+
+/*
+ * The most accesses OPT records in one phase of this config (vmsim.h's
+ * bound per operation, times the longest phase: fill and drain do one
+ * operation per item, the others --ops), for the deepest of the run's
+ * layouts: the binary heap has L = ceil(log2(n + 1)) levels; the B-heap,
+ * whose pages hold at least 2 of a path's levels where the binary heap's
+ * would hold 3, at most 2L + 2; the d-ary heap L / log2(d) + 2 of d
+ * children each.
+ */
+static uint64_t
+opt_accesses(const struct config *config)
+{
+	unsigned levels = binary_levels(config->items), d = config->arity;
+	uint64_t per_op = 1, ops = config->ops > config->items ? config->ops :
+	    config->items, v;
+	unsigned l;
+
+	for (l = 0; l < LAYOUT_COUNT; l++) {
+		if (!(config->layouts & 1u << l))
+			continue;
+		if (layouts[l]->has_arity)
+			v = VMSIM_OPT_ACCESSES_PER_OP(levels /
+			    (binary_levels(d) - 1) + 2, d);
+		else if (layouts[l] == &binheap_layout)
+			v = VMSIM_OPT_ACCESSES_PER_OP(levels, 2);
+		else
+			v = VMSIM_OPT_ACCESSES_PER_OP(2 * levels + 2, 2);
+		if (v > per_op)
+			per_op = v;
+	}
+	return ops > UINT64_MAX / per_op ? UINT64_MAX : ops * per_op;
+}
+
+/*
+ * What the policy needs: opt, the future, so neither the kernel modes
+ * (which must evict as the run goes) nor a phase too long to record;
+ * clock, a trace that cannot say where its hand and bits are.
+ */
+static int
+check_policy(const struct config *config, bool force, char *why)
+{
+	const char *name = policy_names[config->policy];
+	uint64_t accesses, bytes, physical = physical_memory();
+
+	if (config->policy == POLICY_LRU)
+		return 0;
+	if (config->vm == VM_OFF)
+		return refuse(why, "--policy: '%s' needs the page model, not "
+		    "--vm off", name);
+	if (config->trace != NULL && config->policy == POLICY_CLOCK)
+		return refuse(why, "--trace: '%s' cannot carry clock's "
+		    "reference bits in its resident lines; trace lru, fifo or "
+		    "opt", config->trace);
+	if (config->policy != POLICY_OPT)
+		return 0;
+	if (config->vm != VM_SIM)
+		return refuse(why, "--policy: '%s' knows its evictions only "
+		    "after a phase, too late for --vm %s to make them; use "
+		    "--vm sim", name, vm_names[config->vm]);
+	accesses = opt_accesses(config);
+	bytes = accesses > UINT64_MAX / VMSIM_OPT_BYTES_PER_ACCESS ?
+	    UINT64_MAX : accesses * VMSIM_OPT_BYTES_PER_ACCESS;
+	if (accesses >= UINT32_MAX)
+		return refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, more than the %" PRIu32 " its replay "
+		    "can number; use fewer --ops or --items", name, accesses,
+		    UINT32_MAX - 1);
+	if (memory_need(config) + bytes >= ABI_ADDRESS_SPACE)
+		return refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
+		    "more than the %.0f GiB address space of %s", name,
+		    accesses, gib(bytes), gib(memory_need(config)),
+		    gib(ABI_ADDRESS_SPACE), ABI_NAME);
+	if (memory_need(config) + bytes > physical && !force)
+		return refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
+		    "more than this machine's %.2f GiB (--force runs anyway)",
+		    name, accesses, gib(bytes), gib(memory_need(config)),
+		    gib(physical));
+	return 0;
+}
+
 static int
 finish_point(struct config *config, const struct plan_request *request,
     char *why)
@@ -248,7 +352,8 @@ finish_point(struct config *config, const struct plan_request *request,
 	    check_memory(config, request->force, why) != 0 ||
 	    check_resident(config, request, why) != 0 ||
 	    check_trace(config, why) != 0 ||
-	    check_vm(config, why) != 0)
+	    check_vm(config, why) != 0 ||
+	    check_policy(config, request->force, why) != 0)
 		return -1;
 	return 0;
 }
@@ -265,6 +370,13 @@ check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
 	if (request->config.trace != NULL)
 		return refuse(why, "--trace: '%s' records one run, not a "
 		    "--sweep", request->config.trace);
+	if (spec->param == SWEEP_POLICY && request->policy_given)
+		return refuse(why, "--policy and --sweep '%s' both set the "
+		    "policy; give one", request->sweep);
+	if (spec->param == SWEEP_POLICY && request->plot != NULL)
+		return refuse(why, "--plot: '%s' needs a numeric x; draw "
+		    "policies as lines over --sweep resident=LIST with "
+		    "--policy LIST", request->plot);
 	if (spec->param != SWEEP_RESIDENT)
 		return 0;
 	if (request->config.vm == VM_OFF)
@@ -295,6 +407,7 @@ apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
 		point->page_bytes = value;
 		break;
 	case SWEEP_RESIDENT:
+	case SWEEP_POLICY:
 	case SWEEP_NONE:
 		break;
 	}
@@ -319,6 +432,16 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 	if (check_sweep(request, &spec, why) != 0)
 		return -1;
 	plan->base.sweep = spec.param;
+	/* A policy sweep is --policy's list: expand_policies() runs it. */
+	if (spec.param == SWEEP_POLICY) {
+		plan->base.policies = 0;
+		for (i = 0; i < spec.count; i++)
+			plan->base.policies |= 1u << spec.values[i];
+		plan->base.policy = first_policy(plan->base.policies);
+		plan->points = &plan->base;
+		plan->npoints = 1;
+		return finish_point(&plan->base, request, why);
+	}
 	plan->npoints = spec.count;
 	plan->points = calloc(spec.count, sizeof(*plan->points));
 	if (plan->points == NULL)
@@ -341,6 +464,10 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 	struct config *base = &plan->base;
 	uint64_t tracked, budget;
 
+	if (base->policies != 1u << POLICY_LRU)
+		return refuse(why, "--resident: 'all' is one pass of LRU's "
+		    "stack distances; other policies take one run per budget: "
+		    "use --sweep resident=LIST");
 	if (base->vm != VM_SIM)
 		return refuse(why, "--resident: 'all' needs --vm sim, whose "
 		    "model gives every budget in one pass; --vm %s runs one "
@@ -361,6 +488,57 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 		plan->points[budget - 1] = *base;
 		plan->points[budget - 1].resident_pages = budget;
 	}
+	return 0;
+}
+
+/*
+ * Several policies: every point once per policy, policy by policy, the
+ * first policy's points as they are.  Only the policy's own needs
+ * remain to check.
+ */
+static int
+expand_policies(struct plan *plan, const struct plan_request *request,
+    char *why)
+{
+	struct config *points;
+	size_t n = 0, i;
+	unsigned p;
+
+	for (p = 0; p < POLICY_COUNT; p++)
+		n += (plan->base.policies >> p) & 1;
+	if (n == 1)
+		return 0;
+	if (plan->base.trace != NULL)
+		return refuse(why, "--trace: '%s' records one policy's run; "
+		    "give one --policy", plan->base.trace);
+	if (plan->base.sweep == SWEEP_NONE)
+		plan->base.sweep = SWEEP_POLICY;
+	if (plan->base.sweep == SWEEP_POLICY && request->plot != NULL)
+		return refuse(why, "--plot: '%s' needs a numeric x; draw "
+		    "policies as lines over --sweep resident=LIST",
+		    request->plot);
+	points = calloc(n * plan->npoints, sizeof(*points));
+	if (points == NULL)
+		err(1, "%zu points", n * plan->npoints);
+	n = 0;
+	for (p = 0; p < POLICY_COUNT; p++) {
+		if (!(plan->base.policies & 1u << p))
+			continue;
+		for (i = 0; i < plan->npoints; i++) {
+			points[n] = plan->points[i];
+			points[n].sweep = plan->base.sweep;
+			points[n].policy = (enum policy)p;
+			if (check_policy(&points[n++], request->force,
+			    why) != 0) {
+				free(points);
+				return -1;
+			}
+		}
+	}
+	if (plan->points != &plan->base)
+		free(plan->points);
+	plan->points = points;
+	plan->npoints = n;
 	return 0;
 }
 
@@ -398,17 +576,26 @@ make_passes(struct plan *plan, bool all)
 	const struct config *base = &plan->base;
 	bool curve = base->vm == VM_SIM && base->sweep == SWEEP_RESIDENT;
 	size_t per_pass = !curve ? 1 : all ? plan->npoints : PLAN_PASS_BUDGETS;
-	size_t first;
+	size_t first, count;
 
 	plan->passes = calloc(plan->npoints, sizeof(*plan->passes));
 	if (plan->passes == NULL)
 		err(1, "%zu passes", plan->npoints);
-	for (first = 0; first < plan->npoints; first += per_pass) {
+	for (first = 0; first < plan->npoints; first += count) {
 		struct pass *pass = &plan->passes[plan->npasses++];
 
+		/*
+		 * The curve is LRU's stack distances: another policy's
+		 * points run one budget at a time.  Points are policy by
+		 * policy, so a pass never mixes two.
+		 */
+		count = 1;
+		while (count < per_pass && first + count < plan->npoints &&
+		    plan->points[first].policy == POLICY_LRU &&
+		    plan->points[first + count].policy == POLICY_LRU)
+			count++;
 		pass->first = first;
-		pass->count = plan->npoints - first < per_pass ?
-		    plan->npoints - first : per_pass;
+		pass->count = count;
 	}
 }
 
@@ -448,7 +635,9 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
 		return refuse(why, "--plot-y: %s", reason);
+	base->policy = first_policy(base->policies);
 	if (expand(plan, request, why) != 0 ||
+	    expand_policies(plan, request, why) != 0 ||
 	    take_shard(plan, request, why) != 0)
 		return -1;
 	make_passes(plan, request->resident_all);

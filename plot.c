@@ -5,7 +5,9 @@
  * One line per layout on a logarithmic y axis, the first layout's figure
  * divided by the second's as a dashed line on a linear axis at the right,
  * the swept parameter along x: logarithmic when it spans more than a
- * factor of 20, linear otherwise.
+ * factor of 20, linear otherwise.  With several --policy values, one line
+ * per layout and policy, the layout's colour in the policy's dashes, and
+ * no ratio (which two lines it divided would be a guess).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -30,6 +32,7 @@
 #define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
 /* More points than this make a curve (--resident all): a line alone. */
 #define MAX_MARKED	64
+#define LEGEND_ROW	16	/* pixels between the legend's rows */
 #define RATIO_STYLE \
 	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
 	"stroke-dasharray=\"6 4\""
@@ -64,6 +67,7 @@ x_value(const struct config *config)
 		return (double)config->items;
 	case SWEEP_PAGE_SIZE:
 		return (double)config->page_bytes / 1024;
+	case SWEEP_POLICY:	/* no x: plan.c refuses to plot it */
 	case SWEEP_NONE:
 		break;
 	}
@@ -77,6 +81,7 @@ x_label(enum sweep sweep)
 	case SWEEP_RESIDENT:	return "resident memory (KiB)";
 	case SWEEP_ITEMS:	return "items in the heap";
 	case SWEEP_PAGE_SIZE:	return "page size (KiB)";
+	case SWEEP_POLICY:
 	case SWEEP_NONE:	break;
 	}
 	return "";
@@ -114,10 +119,13 @@ by_x(const void *a, const void *b)
 	return (p->x > q->x) - (p->x < q->x);
 }
 
-/* The points of one layout; y <= 0 cannot sit on a log axis and is left out. */
+/*
+ * The points of one layout under one policy; y <= 0 cannot sit on a log
+ * axis and is left out.
+ */
 static struct series
 collect(const struct result *rows, size_t nrows, unsigned layout,
-    const char *field, enum workload workload)
+    enum policy policy, const char *field, enum workload workload)
 {
 	struct series s = { calloc(nrows + 1, sizeof(struct point)), 0 };
 	size_t r;
@@ -127,6 +135,7 @@ collect(const struct result *rows, size_t nrows, unsigned layout,
 		return s;
 	for (r = 0; r < nrows; r++) {
 		if (rows[r].layout != layout || rows[r].workload != workload ||
+		    rows[r].config->policy != policy ||
 		    report_number(&rows[r], field, &y) != 0 || y <= 0)
 			continue;
 		s.points[s.count].x = x_value(rows[r].config);
@@ -320,24 +329,47 @@ markers(FILE *out, const struct series *s, const struct axis *x,
 		    to_pixel(y, s->points[i].y), colour);
 }
 
+/* A line: its layout's colour, dashed by policy (LRU's solid). */
+struct line {
+	unsigned	layout;
+	enum policy	policy;
+};
+
 static void
-line_style(char *buf, size_t size, unsigned layout)
+line_style(char *buf, size_t size, const struct line *line)
 {
-	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"",
-	    svg_layout_colour(layout));
+	static const char *const dashes[POLICY_COUNT] = {
+		[POLICY_LRU] = "",
+		[POLICY_CLOCK] = " stroke-dasharray=\"8 4\"",
+		[POLICY_FIFO] = " stroke-dasharray=\"2 3\"",
+		[POLICY_OPT] = " stroke-dasharray=\"12 3 2 3\"",
+	};
+
+	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
+	    svg_layout_colour(line->layout), dashes[line->policy]);
 }
 
-/* Draws one entry at x; returns where the next one starts. */
-static double
-legend_entry(FILE *out, double x, const char *style, const char *name)
+/*
+ * Draws one entry at (*x, *y), or at the start of the next row if it
+ * would pass the right edge; leaves *x where the next one starts.
+ */
+static void
+legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
+    const char *name)
 {
-	double y = TOP - 16;
+	/* About 7 pixels a character at 12 px sans-serif. */
+	double width = 32 + 7.0 * (double)strlen(name), x, y;
 
+	if (*at_x > LEFT && *at_x + width > WIDTH - 10) {
+		*at_x = LEFT;
+		*at_y += LEGEND_ROW;
+	}
+	x = *at_x;
+	y = *at_y;
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
 	svg_text(out, x + 32, y + 4, "start", "", name);
-	/* About 7 pixels a character at 12 px sans-serif. */
-	return x + 32 + 7.0 * (double)strlen(name) + 24;
+	*at_x = x + width + 24;
 }
 
 /* Entry point --------------------------------------------------------- */
@@ -358,6 +390,12 @@ bounds(const struct series *s, size_t n, double *lo, double *hi, bool x)
 		}
 }
 
+static bool
+several_policies(const struct config *config)
+{
+	return (config->policies & (config->policies - 1)) != 0;
+}
+
 /* What the sweep held fixed. */
 static void
 make_title(char *buf, size_t size, const struct config *config,
@@ -374,8 +412,12 @@ make_title(char *buf, size_t size, const struct config *config,
 		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    "-byte pages", config->page_bytes);
 	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_RESIDENT)
-		snprintf(buf + n, size - (size_t)n, ", %" PRIu64
+		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    " resident pages", config->resident_pages);
+	if (n > 0 && (size_t)n < size && !several_policies(config) &&
+	    config->policy != POLICY_LRU)
+		snprintf(buf + n, size - (size_t)n, ", policy %s",
+		    policy_names[config->policy]);
 }
 
 /*
@@ -413,7 +455,7 @@ write_title(FILE *out, char *title)
 
 static void
 draw(FILE *out, const struct config *config, const char *field,
-    enum workload workload, struct series *lines, const unsigned *which,
+    enum workload workload, struct series *lines, const struct line *which,
     size_t nlines, const struct series *ratio)
 {
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
@@ -422,7 +464,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
 	double rlo = INFINITY, rhi = 0;	/* the ratio axis starts at 0 */
 	char title[256], style[128];
-	double legend_x;
+	double legend_x, legend_y;
 	size_t i;
 
 	bounds(lines, nlines, &xlo, &xhi, true);
@@ -452,12 +494,12 @@ draw(FILE *out, const struct config *config, const char *field,
 	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
 	    y_label(field));
 	for (i = 0; i < nlines; i++) {
-		line_style(style, sizeof(style), which[i]);
+		line_style(style, sizeof(style), &which[i]);
 		polyline(out, &lines[i], &x, &y, style);
 		/* Markers would merge into a smear along a curve. */
 		if (lines[i].count <= MAX_MARKED)
 			markers(out, &lines[i], &x, &y,
-			    svg_layout_colour(which[i]));
+			    svg_layout_colour(which[i].layout));
 	}
 	if (ratio->count > 0) {
 		ratio_ticks(out, &x, &r);
@@ -467,17 +509,28 @@ draw(FILE *out, const struct config *config, const char *field,
 		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
 		    "middle", style, "ratio");
 	}
-	/* One row between the title and the plot, clear of every line. */
+	/*
+	 * One row between the title and the plot, clear of every line; a
+	 * line per layout and policy needs two, the first a row higher.
+	 */
 	legend_x = LEFT;
+	legend_y = TOP - LEGEND_ROW - (several_policies(config) ?
+	    LEGEND_ROW : 0);
 	for (i = 0; i < nlines; i++) {
-		line_style(style, sizeof(style), which[i]);
-		legend_x = legend_entry(out, legend_x, style,
-		    layouts[which[i]]->name);
+		line_style(style, sizeof(style), &which[i]);
+		/* The policy is named when there are several. */
+		snprintf(title, sizeof(title), "%s%s%s",
+		    layouts[which[i].layout]->name,
+		    several_policies(config) ? " " : "",
+		    several_policies(config) ?
+		    policy_names[which[i].policy] : "");
+		legend_entry(out, &legend_x, &legend_y, style, title);
 	}
 	if (ratio->count > 0) {
 		snprintf(title, sizeof(title), "%s / %s (right axis)",
-		    layouts[which[0]]->name, layouts[which[1]]->name);
-		legend_entry(out, legend_x, RATIO_STYLE, title);
+		    layouts[which[0].layout]->name,
+		    layouts[which[1].layout]->name);
+		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, title);
 	}
 	svg_end(out);
 }
@@ -486,23 +539,26 @@ int
 plot_write(FILE *out, const struct config *config, const struct result *rows,
     size_t nrows, const char *field, enum workload workload)
 {
-	struct series lines[LAYOUT_COUNT], ratio = { NULL, 0 };
-	unsigned which[LAYOUT_COUNT];
+	struct series lines[POLICY_COUNT * LAYOUT_COUNT], ratio = { NULL, 0 };
+	struct line which[POLICY_COUNT * LAYOUT_COUNT];
 	size_t nlines = 0, i;
+	unsigned p;
 	int status = -1;
 
-	for (i = 0; i < LAYOUT_COUNT; i++) {
-		struct series s = collect(rows, nrows, (unsigned)i, field,
-		    workload);
+	for (p = 0; p < POLICY_COUNT; p++)
+		for (i = 0; i < LAYOUT_COUNT; i++) {
+			struct series s = collect(rows, nrows, (unsigned)i,
+			    (enum policy)p, field, workload);
 
-		if (s.count == 0) {
-			free(s.points);
-			continue;
+			if (s.count == 0) {
+				free(s.points);
+				continue;
+			}
+			which[nlines].layout = (unsigned)i;
+			which[nlines].policy = (enum policy)p;
+			lines[nlines++] = s;
 		}
-		which[nlines] = (unsigned)i;
-		lines[nlines++] = s;
-	}
-	if (nlines >= 2)
+	if (nlines >= 2 && !several_policies(config))
 		ratio = ratio_of(&lines[0], &lines[1]);
 	if (nlines > 0) {
 		draw(out, config, field, workload, lines, which, nlines, &ratio);

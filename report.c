@@ -23,7 +23,7 @@ enum field {
 	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
 	F_DISK_LATENCY_MS, F_ARITY, F_FAULTS_MIN, F_FAULTS_P50, F_FAULTS_P99,
 	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
-	F_HEAP_CPU_S,
+	F_HEAP_CPU_S, F_POLICY,
 	F_COUNT,
 	/* The table's own: the distributions in one cell each. */
 	F_FAULTS_DIST, F_PAGES_DIST
@@ -38,7 +38,7 @@ const char *const report_fields[F_COUNT + 1] = {
 	"disk_latency_ms", "arity", "faults_per_op_min", "faults_per_op_p50",
 	"faults_per_op_p99", "faults_per_op_max", "pages_per_op_min",
 	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max",
-	"heap_cpu_s", NULL
+	"heap_cpu_s", "policy", NULL
 };
 
 static struct cell
@@ -168,6 +168,8 @@ field_value(enum field f, const struct result *row)
 		return priced(row, real((double)row->heap_cpu_ns / 1e9, 6));
 	case F_PAGES_MAX:
 		return distributed(row, integer(row->sim.pages_per_op.max));
+	case F_POLICY:
+		return simulated(row, cell_text(policy_names[config->policy]));
 	case F_FAULTS_DIST:
 		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:
@@ -184,7 +186,7 @@ static bool
 is_text(enum field f)
 {
 	return f == F_ABI || f == F_LAYOUT || f == F_MODEL || f == F_WORKLOAD ||
-	    f == F_VM;
+	    f == F_VM || f == F_POLICY;
 }
 
 /* Whether f is measured for layout l under config, as field_value says. */
@@ -365,9 +367,26 @@ swept_field(const struct config *config)
 	case SWEEP_RESIDENT:	return F_RESIDENT_PAGES;
 	case SWEEP_ITEMS:	return F_ITEMS;
 	case SWEEP_PAGE_SIZE:	return F_PAGE_BYTES;
+	case SWEEP_POLICY:	return F_POLICY;
 	case SWEEP_NONE:	break;
 	}
 	return F_COUNT;
+}
+
+/* "lru", or "lru,clock,opt". */
+static const char *
+policy_list(unsigned policies)
+{
+	static char list[64];
+	unsigned p;
+	int n = 0;
+
+	list[0] = '\0';
+	for (p = 0; p < POLICY_COUNT; p++)
+		if (policies & 1u << p)
+			n += snprintf(list + n, sizeof(list) - (size_t)n, "%s%s",
+			    n > 0 ? "," : "", policy_names[p]);
+	return list;
 }
 
 static void
@@ -391,6 +410,10 @@ write_title(FILE *out, const struct config *config)
 	if (config->vm != VM_OFF)
 		fprintf(out, "%g ms disk, ",
 		    (double)config->disk_latency_ns / 1e6);
+	/* LRU alone is the default, and says nothing. */
+	if (config->vm != VM_OFF && swept != F_POLICY &&
+	    config->policies != 1u << POLICY_LRU)
+		fprintf(out, "policy %s, ", policy_list(config->policies));
 	if (swept != F_COUNT)
 		fprintf(out, "%s swept, ", report_fields[swept]);
 	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
@@ -449,10 +472,21 @@ write_table(FILE *out, const struct config *config, const struct result *rows,
 		fprintf(out, "%s%*s", c ? "  " : "", columns[c].width,
 		    columns[c].heading);
 	fputc('\n', out);
-	/* Rows of one sweep point share their config; points keep their order. */
-	for (r = 0; r < nrows; r++)
-		if (r == 0 || rows[r].config != rows[r - 1].config)
-			write_group(out, rows, nrows, rows[r].config, swept);
+	/*
+	 * Rows of one sweep point share their config; points keep their
+	 * order, policy by policy, each policy's under a line of its own
+	 * unless the policy is the swept column.
+	 */
+	for (r = 0; r < nrows; r++) {
+		if (r > 0 && rows[r].config == rows[r - 1].config)
+			continue;
+		if (swept != F_POLICY && (config->policies &
+		    (config->policies - 1)) != 0 && (r == 0 ||
+		    rows[r].config->policy != rows[r - 1].config->policy))
+			fprintf(out, "policy %s\n",
+			    policy_names[rows[r].config->policy]);
+		write_group(out, rows, nrows, rows[r].config, swept);
+	}
 }
 
 int

@@ -9,7 +9,7 @@
 #include "sweep.h"
 
 static const char *const params[] = { "resident", "items", "page-size",
-    NULL };
+    "policy", NULL };
 
 static int
 parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
@@ -25,6 +25,14 @@ parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
 		return parse_count(text, 1, UINT32_MAX, out);
 	case SWEEP_PAGE_SIZE:
 		return parse_size(text, 1, CONFIG_MAX_PAGE_BYTES, out);
+	case SWEEP_POLICY: {
+		unsigned policy;
+
+		if (parse_name(text, policy_names, &policy) != 0)
+			return -1;
+		*out = policy;
+		return 0;
+	}
 	case SWEEP_NONE:
 		break;
 	}
@@ -103,6 +111,11 @@ add_term(struct sweep_spec *spec, char *term, char *why, size_t why_size)
 		    params[spec->param - SWEEP_RESIDENT]);
 		return -1;
 	}
+	if (spec->param == SWEEP_POLICY) {
+		snprintf(why, why_size, "'%s': policies are names, listed "
+		    "(lru, clock, fifo, opt), not ranges", term);
+		return -1;
+	}
 	colon = strchr(dots, ':');
 	if (colon == NULL) {
 		snprintf(why, why_size, "range '%s' needs a step, :xF or :+S",
@@ -134,7 +147,7 @@ sweep_parse(const char *text, struct sweep_spec *spec, char *why,
 		*equals = '\0';
 	if (equals == NULL || parse_name(buf, params, &param) != 0) {
 		snprintf(why, why_size, "'%s' is not PARAM=LIST with PARAM "
-		    "resident, items or page-size", text);
+		    "resident, items, page-size or policy", text);
 		return -1;
 	}
 	memset(spec, 0, sizeof(*spec));

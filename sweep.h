@@ -1,11 +1,12 @@
 /*
  * sweep.h: --sweep PARAM=LIST, one experiment per value.
  *
- * PARAM is resident, items or page-size.  LIST is comma-separated terms;
+ * PARAM is resident, items, page-size or policy.  LIST is comma-separated terms;
  * a term is a value or a range A..B:xF (A, A*F, A*F^2, ... up to B) or
  * A..B:+S (A, A+S, ... up to B); B itself always ends a range.  Values
  * take the suffixes their option takes: --resident's pages or sizes,
- * --items' counts, --page-size's sizes.
+ * --items' counts, --page-size's sizes; policies are names, as
+ * --policy takes them, and have no ranges.
  */
 #ifndef SWEEP_H
 #define SWEEP_H

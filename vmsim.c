@@ -1,20 +1,41 @@
 /*
- * vmsim.c: an exact LRU model of a process's resident pages.
+ * vmsim.c: a model of a process's resident pages under LRU, FIFO, CLOCK
+ * or Belady's OPT replacement (REFERENCE.md, "Replacement policies").
  *
- * The resident set is a circular doubly linked list threaded through the
- * per-page records, most recently used at the head, with one sentinel
- * record past the last page.  Hit, fault and eviction each relink a
- * constant number of records, so an access costs the same whether the
- * budget is 16 pages or 65,536.
+ * For lru, fifo and clock the resident set is a circular doubly linked
+ * list threaded through the per-page records, with one sentinel record
+ * past the last page: new pages enter at the head, victims leave from
+ * the tail.  LRU moves a page to the head on every hit; FIFO never moves
+ * it; CLOCK sets its reference bit, and on a fault moves tail pages whose
+ * bit is set to the head, clearing it, until the tail's bit is clear:
+ * the tail is the clock's hand and the head the slot just behind it, so
+ * this is the second-chance clock exactly.  Hit, fault and eviction each
+ * relink a constant number of records (CLOCK's hand: amortized), so an
+ * access costs the same whether the budget is 16 pages or 65,536.
+ *
+ * opt records the phase's accesses, a page id each (a repeat of the
+ * access just recorded is left out: it hits under any policy), with
+ * VMSIM_NONE after every operation.  vmsim_phase_end() finds each
+ * access's next use in one backward pass, then replays the recording
+ * with the resident set as a max-heap keyed by next use (Belady 1966;
+ * Mattson et al. 1970).  The set a phase's replay ends with is the one
+ * the next phase starts from, as LRU's list carries over.
  */
 #include <assert.h>
+#include <err.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pages.h"
 #include "vmsim.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define RECORD_FIRST	((uint64_t)1 << 20)	/* entries; doubles as needed */
+#define NEVER		UINT32_MAX		/* next use of a page: none */
 
 /* LRU list ---------------------------------------------------------- */
 
@@ -41,10 +62,17 @@ push_head(struct vmsim *vm, uint32_t id)
 }
 
 uint64_t
-vmsim_bytes(uint64_t pages)
+vmsim_bytes(uint64_t pages, enum policy policy)
 {
-	/* One record per page and the sentinel; the fixed 64 KiB aside. */
-	return (pages + 1) * sizeof(struct vmsim_page);
+	/*
+	 * One record per page and the sentinel; the fixed 64 KiB aside, and
+	 * opt's recording, which grows with the phase (plan.c bounds it).
+	 */
+	uint64_t bytes = (pages + 1) * sizeof(struct vmsim_page);
+
+	if (policy == POLICY_CLOCK)
+		bytes += pages;
+	return bytes;
 }
 
 struct vmsim *
@@ -82,11 +110,31 @@ vmsim_create(uint32_t heap_pages, uint32_t item_pages, uint32_t budget)
 	return vm;
 }
 
+int
+vmsim_set_policy(struct vmsim *vm, enum policy policy)
+{
+	uint32_t total = vm->heap_pages + vm->item_pages;
+
+	assert(vm->resident == 0 && policy < POLICY_COUNT);
+	vm->policy = policy;
+	if (policy == POLICY_CLOCK)
+		vm->referenced = calloc(total, 1);
+	if (policy == POLICY_OPT)
+		vm->opt_set = calloc(vm->budget, sizeof(*vm->opt_set));
+	if ((policy == POLICY_CLOCK && vm->referenced == NULL) ||
+	    (policy == POLICY_OPT && vm->opt_set == NULL))
+		return -1;
+	return 0;
+}
+
 void
 vmsim_destroy(struct vmsim *vm)
 {
 	if (vm == NULL)
 		return;
+	free(vm->referenced);
+	free(vm->record);
+	free(vm->opt_set);
 	free(vm->pages);
 	free(vm->fault_hist);
 	free(vm->page_hist);
@@ -120,12 +168,173 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 	/* Forget the MRU shortcut so the first access stamps its page. */
 	vm->mru = VMSIM_NONE;
 	vm->trace = trace;
+	vm->recorded = 0;
+	vm->last_recorded = VMSIM_NONE;
 	if (trace == NULL)
 		return;
-	/* Least recently used first: replaying these in order rebuilds the list. */
+	if (vm->policy == POLICY_OPT) {
+		for (id = 0; id < vm->resident; id++)
+			pages_trace(trace, vm->heap_pages, "resident ",
+			    vm->opt_set[id]);
+		return;
+	}
+	/* Tail first: replaying these in order rebuilds the list. */
 	for (id = vm->pages[sentinel].prev; id != sentinel;
 	    id = vm->pages[id].prev)
 		pages_trace(trace, vm->heap_pages, "resident ", id);
+}
+
+/* OPT ------------------------------------------------------------------ */
+
+static void
+record(struct vmsim *vm, uint32_t entry)
+{
+	if (vm->recorded == vm->record_cap) {
+		uint64_t cap = vm->record_cap ? 2 * vm->record_cap :
+		    RECORD_FIRST;
+		uint32_t *grown;
+
+		/*
+		 * Positions are 32-bit at the replay, and a 32-bit ABI's
+		 * size_t holds less than 2^32 of them; plan.c keeps below.
+		 */
+		if (cap > NEVER)
+			cap = NEVER;
+		if (cap > SIZE_MAX / (2 * sizeof(*grown)))
+			cap = SIZE_MAX / (2 * sizeof(*grown));
+		if (vm->recorded == cap)
+			errx(EXIT_FAILURE, "opt: a phase of more than %" PRIu64
+			    " recorded accesses", vm->recorded);
+		grown = realloc(vm->record, (size_t)cap * sizeof(*grown));
+		if (grown == NULL)
+			err(EXIT_FAILURE, "opt: recording %" PRIu64
+			    " accesses", cap);
+		vm->record = grown;
+		vm->record_cap = cap;
+	}
+	vm->record[vm->recorded++] = entry;
+}
+
+/*
+ * The set is a max-heap on next use; a page's next use is its record's
+ * `next` field and its place in the heap its `prev` field (VMSIM_NONE:
+ * not resident), which OPT's pages use for nothing else.
+ */
+static void
+set_place(struct vmsim *vm, uint32_t at, uint32_t id)
+{
+	vm->opt_set[at] = id;
+	vm->pages[id].prev = at;
+}
+
+static uint32_t
+next_use(const struct vmsim *vm, uint32_t at)
+{
+	return vm->pages[vm->opt_set[at]].next;
+}
+
+static void
+sift_up(struct vmsim *vm, uint32_t at)
+{
+	uint32_t id = vm->opt_set[at], key = vm->pages[id].next;
+
+	while (at > 0 && next_use(vm, (at - 1) / 2) < key) {
+		set_place(vm, at, vm->opt_set[(at - 1) / 2]);
+		at = (at - 1) / 2;
+	}
+	set_place(vm, at, id);
+}
+
+static void
+sift_down(struct vmsim *vm, uint32_t at)
+{
+	uint32_t id = vm->opt_set[at], key = vm->pages[id].next;
+
+	for (;;) {
+		uint32_t child = 2 * at + 1;
+
+		if (child >= vm->resident)
+			break;
+		if (child + 1 < vm->resident &&
+		    next_use(vm, child + 1) > next_use(vm, child))
+			child++;
+		if (next_use(vm, child) <= key)
+			break;
+		set_place(vm, at, vm->opt_set[child]);
+		at = child;
+	}
+	set_place(vm, at, id);
+}
+
+/* The replay: faults and their per-operation distribution. */
+static void
+opt_replay(struct vmsim *vm, const uint32_t *next)
+{
+	uint64_t i;
+
+	for (i = 0; i < vm->recorded; i++) {
+		uint32_t id = vm->record[i];
+		struct vmsim_page *pg;
+
+		if (id == VMSIM_NONE) {
+			vmsim_hist_add(vm->fault_hist,
+			    vm->faults - vm->op_faults);
+			vm->op_faults = vm->faults;
+			continue;
+		}
+		pg = &vm->pages[id];
+		pg->next = next[i];
+		if (pg->prev != VMSIM_NONE) {
+			/* A hit: its next use moved later, toward the top. */
+			sift_up(vm, pg->prev);
+			continue;
+		}
+		vm->faults++;
+		if (vm->resident == vm->budget) {
+			uint32_t victim = vm->opt_set[0];
+
+			vm->pages[victim].prev = VMSIM_NONE;
+			if (vm->evict != NULL)
+				vm->evict(vm->evict_context, victim);
+			set_place(vm, 0, id);
+			sift_down(vm, 0);
+		} else {
+			set_place(vm, vm->resident++, id);
+			sift_up(vm, pg->prev);
+		}
+	}
+}
+
+int
+vmsim_phase_end(struct vmsim *vm)
+{
+	uint32_t total = vm->heap_pages + vm->item_pages, *next, id;
+	uint64_t i;
+
+	if (vm->policy != POLICY_OPT)
+		return 0;
+	/* record() kept recorded + 1 of these within size_t. */
+	next = malloc(((size_t)vm->recorded + 1) * sizeof(*next));
+	if (next == NULL)
+		return -1;
+	/* Backwards: each access's next use, and each page's first. */
+	for (id = 0; id < total; id++)
+		vm->pages[id].next = NEVER;
+	for (i = vm->recorded; i-- > 0;) {
+		id = vm->record[i];
+		if (id == VMSIM_NONE)
+			continue;
+		next[i] = vm->pages[id].next;
+		vm->pages[id].next = (uint32_t)i;
+	}
+	/* The carried-over set, keyed by first use in this phase. */
+	for (i = vm->resident / 2 + 1; i-- > 0;)
+		if (i < vm->resident)
+			sift_down(vm, (uint32_t)i);
+	opt_replay(vm, next);
+	free(next);
+	vm->recorded = 0;
+	return 0;
 }
 
 void
@@ -141,7 +350,11 @@ vmsim_op_end(struct vmsim *vm)
 {
 	uint32_t id, total = vm->heap_pages + vm->item_pages;
 
-	vmsim_hist_add(vm->fault_hist, vm->faults - vm->op_faults);
+	/* opt's faults are known at its replay, which adds them then. */
+	if (vm->policy == POLICY_OPT)
+		record(vm, VMSIM_NONE);
+	else
+		vmsim_hist_add(vm->fault_hist, vm->faults - vm->op_faults);
 	vmsim_hist_add(vm->page_hist, vm->op_pages);
 	vm->op_faults = vm->faults;
 	vm->op_pages = 0;
@@ -221,21 +434,41 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 		pg->op = vm->op;
 		vm->op_pages++;
 	}
-	if (pg->prev != VMSIM_NONE) {
-		unlink_page(vm, id);
-	} else {
-		vm->faults++;
-		if (vm->resident == vm->budget) {
-			uint32_t victim = vm->pages[sentinel].prev;
-
-			unlink_page(vm, victim);
-			vm->pages[victim].prev = VMSIM_NONE;
-			if (vm->evict != NULL)
-				vm->evict(vm->evict_context, victim);
-		} else {
-			vm->resident++;
-		}
-	}
-	push_head(vm, id);
 	vm->mru = id;
+	if (vm->policy == POLICY_OPT) {
+		if (id != vm->last_recorded)
+			record(vm, id);
+		vm->last_recorded = id;
+		return;
+	}
+	if (pg->prev != VMSIM_NONE) {
+		if (vm->policy == POLICY_LRU) {
+			unlink_page(vm, id);
+			push_head(vm, id);
+		} else if (vm->policy == POLICY_CLOCK) {
+			vm->referenced[id] = 1;
+		}
+		return;
+	}
+	vm->faults++;
+	if (vm->resident == vm->budget) {
+		uint32_t victim = vm->pages[sentinel].prev;
+
+		/* CLOCK's hand: a set bit buys one more trip round. */
+		while (vm->policy == POLICY_CLOCK && vm->referenced[victim]) {
+			vm->referenced[victim] = 0;
+			unlink_page(vm, victim);
+			push_head(vm, victim);
+			victim = vm->pages[sentinel].prev;
+		}
+		unlink_page(vm, victim);
+		vm->pages[victim].prev = VMSIM_NONE;
+		if (vm->evict != NULL)
+			vm->evict(vm->evict_context, victim);
+	} else {
+		vm->resident++;
+	}
+	if (vm->policy == POLICY_CLOCK)
+		vm->referenced[id] = 1;
+	push_head(vm, id);
 }

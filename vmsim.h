@@ -2,10 +2,22 @@
  * vmsim.h: the VM page model.
  *
  * The model sees every access the heaps make, as a page id, and keeps a
- * resident set of at most `budget` pages with exact LRU replacement.  An
- * access to a page outside the set is a fault: the least recently used
- * page is evicted if the set is full, and the page becomes the most
- * recently used.  Every access costs O(1) whatever the budget.
+ * resident set of at most `budget` pages.  An access to a page outside
+ * the set is a fault; if the set is full, the replacement policy picks
+ * the page to evict (REFERENCE.md, "Replacement policies"):
+ *
+ *   lru    the least recently used page (the default);
+ *   fifo   the page loaded longest ago;
+ *   clock  second chance: one reference bit per resident page, set on
+ *          every access; the hand passes pages whose bit is set,
+ *          clearing it, and evicts the first whose bit is clear;
+ *   opt    Belady's MIN: the page whose next use is farthest ahead, or
+ *          that is never used again.  It needs the future, so a phase's
+ *          accesses are recorded as they happen and replayed at
+ *          vmsim_phase_end(); until then the counts hold no faults.
+ *
+ * lru, fifo and clock cost O(1) per access whatever the budget; opt
+ * costs 8 bytes per recorded access and O(log budget) per replayed one.
  *
  * Page ids are pages.h's: the heap array's pages, then the item arena's.
  * One resident set serves both, as one process's memory would.
@@ -13,8 +25,8 @@
  * Counters cover one phase: vmsim_phase() starts a new one.  Within a
  * phase, vmsim_op_end() closes one operation, whose faults and distinct
  * pages go into the phase's distributions.  With a trace
- * file, vmsim_phase() first writes the resident set (least recently used
- * first) and every access of the phase is then written as it happens.
+ * file, vmsim_phase() first writes the resident set and every access of
+ * the phase is then written as it happens.
  */
 #ifndef VMSIM_H
 #define VMSIM_H
@@ -31,6 +43,22 @@ struct vmsim_page {
 	uint32_t	phase;
 	uint32_t	op;
 };
+
+enum policy { POLICY_LRU, POLICY_CLOCK, POLICY_FIFO, POLICY_OPT,
+    POLICY_COUNT };
+
+/*
+ * The most accesses OPT records per heap operation, for a heap `levels`
+ * levels deep whose nodes have `children` children: per level, the
+ * parent's slot, every child's slot and key, and the moved item's slot
+ * and back-index; 8 more for the operation's root, last slot and item;
+ * and an end-of-operation mark.  plan.c refuses an opt
+ * run whose recording this bound puts beyond memory.
+ */
+#define VMSIM_OPT_ACCESSES_PER_OP(levels, children) \
+	((uint64_t)(levels) * (2 * (uint64_t)(children) + 4) + 8 + 1)
+/* Bytes per recorded access: the page id, and at replay its next use. */
+#define VMSIM_OPT_BYTES_PER_ACCESS 8
 
 /* Per-operation counts: exact up to VMSIM_HIST_MAX, clamped above. */
 #define VMSIM_HIST_MAX 4095
@@ -61,6 +89,14 @@ struct vmsim {
 	struct vmsim_hist *fault_hist;	/* faults per operation */
 	struct vmsim_hist *page_hist;	/* distinct pages per operation */
 	FILE		*trace;
+	enum policy	 policy;
+	uint8_t		*referenced;	/* clock: a bit per page, as a byte */
+	/* opt: the phase's page ids, VMSIM_NONE closing each operation. */
+	uint32_t	*record;
+	uint64_t	 recorded;
+	uint64_t	 record_cap;
+	uint32_t	 last_recorded;	/* a repeat of it always hits */
+	uint32_t	*opt_set;	/* opt: the resident set, a max-heap */
 	/* Told of every eviction, so that the real page can go too. */
 	void		(*evict)(void *context, uint32_t page);
 	void		*evict_context;
@@ -81,13 +117,27 @@ struct vmsim_counts {
 	struct vmsim_dist pages_per_op;
 };
 
-/* Bytes of bookkeeping vmsim_create() allocates per tracked page. */
-uint64_t	 vmsim_bytes(uint64_t pages);
+/* Bytes of bookkeeping a model with this policy keeps for `pages`. */
+uint64_t	 vmsim_bytes(uint64_t pages, enum policy);
 /* Returns NULL with errno set if the bookkeeping cannot be allocated. */
 struct vmsim	*vmsim_create(uint32_t heap_pages, uint32_t item_pages,
 		    uint32_t budget);
+/* Before the first access; LRU unless called.  -1 with errno if no memory. */
+int		 vmsim_set_policy(struct vmsim *, enum policy);
 void		 vmsim_destroy(struct vmsim *);
+/*
+ * With a trace, the resident set at the phase's start is written first:
+ * for lru least recently used first, for fifo oldest first, so that
+ * replaying the lines through that policy rebuilds the set; for opt in
+ * no particular order (OPT's choices depend on the future only).
+ */
 void		 vmsim_phase(struct vmsim *, FILE *trace);
+/*
+ * Ends a phase before vmsim_counts(): opt replays its recording here, and
+ * leaves the resident set its replay ends with for the next phase.
+ * Returns -1 with errno set if the replay's memory cannot be had.
+ */
+int		 vmsim_phase_end(struct vmsim *);
 void		 vmsim_op_end(struct vmsim *);
 struct vmsim_counts vmsim_counts(const struct vmsim *);
 void		 vmsim_access_slow(struct vmsim *, uint32_t page);
@@ -111,7 +161,11 @@ static inline void
 vmsim_access(struct vmsim *vm, uint32_t page)
 {
 	vm->accesses++;
-	/* The most recent page stays at the head of the list: nothing to do. */
+	/*
+	 * The most recent page stays at the head of LRU's list, keeps its
+	 * clock bit set, and is already resident for fifo and already
+	 * recorded for opt: nothing to do.
+	 */
 	if (page == vm->mru && vm->trace == NULL)
 		return;
 	vmsim_access_slow(vm, page);

@@ -239,6 +239,11 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		    workload_names[workload]);
 		return EXIT_BROKEN_HEAP;
 	}
+	/* opt's faults come from its replay of the phase, here. */
+	if (run->vm != NULL && vmsim_phase_end(run->vm) != 0) {
+		warn("opt: replaying %s's accesses", workload_names[workload]);
+		return EXIT_FAILURE;
+	}
 	row->workload = workload;
 	row->simulated = run->vm != NULL || run->curve != NULL;
 	row->distributions = run->vm != NULL;
@@ -373,7 +378,8 @@ setup(struct run *run, const struct config *points, size_t npoints,
 		run->vm = vmsim_create((uint32_t)fp.array_pages,
 		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
 		    (uint32_t)config->resident_pages);
-		if (run->vm == NULL) {
+		if (run->vm == NULL ||
+		    vmsim_set_policy(run->vm, config->policy) != 0) {
 			warn("cannot set up the page model for %" PRIu64
 			    " pages", fp.tracked_pages);
 			return 1;

@@ -9,9 +9,9 @@
 # Completes the options of bheapsim, bheapsim explain and bheapsim
 # compare (whose one argument is a CSV file), in both the
 # "--opt value" and the "--opt=value" forms; the names --layout,
-# --workload, --model, --vm, --format, --plot-y and --sweep take (for
-# the comma-separated --layout and --workload, the name after the last
-# comma); and file names for --output, --trace, --plot and explain's
+# --workload, --policy, --model, --vm, --format, --plot-y, --resident
+# and --sweep take (for the comma-separated --layout, --workload and
+# --policy, the name after the last comma); and file names for --output, --trace, --plot and explain's
 # --svg, directories for --vm-dir.
 
 # compgen's words go into COMPREPLY split at IFS, set for each use.
@@ -20,8 +20,8 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --force --dry-run --jobs --shard --format --output --trace --sweep --plot
-    --plot-y --help --version'
+    --policy --force --dry-run --jobs --shard --format --output --trace
+    --sweep --plot --plot-y --help --version'
 _bheapsim_main_flags='--force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --arity
     --format --svg --help'
@@ -109,6 +109,8 @@ _bheapsim_value()
 		_bheapsim_names "$cur" 'array full' ;;
 	--vm)
 		_bheapsim_names "$cur" 'off sim kernel disk' ;;
+	--policy)
+		_bheapsim_names "$cur" 'lru clock fifo opt all' comma ;;
 	--resident)
 		# Pages or a size are the user's; the one name is all.
 		_bheapsim_names "$cur" 'all' ;;
@@ -123,7 +125,7 @@ _bheapsim_value()
 	--sweep)
 		# PARAM=LIST: the parameter, then the list is the user's.
 		if [[ $cur != *=* ]]; then
-			_bheapsim_names "$cur" 'resident= items= page-size='
+			_bheapsim_names "$cur" 'resident= items= page-size= policy='
 			compopt -o nospace 2>/dev/null
 		fi ;;
 	--output|--trace|--plot|--svg)

@@ -29,7 +29,7 @@ static const char *const model_columns[] = {
 	"accesses", "sim_faults", "faults_per_op", "pages_touched",
 	"faults_per_op_min", "faults_per_op_p50", "faults_per_op_p99",
 	"faults_per_op_max", "pages_per_op_min", "pages_per_op_p50",
-	"pages_per_op_p99", "pages_per_op_max",
+	"pages_per_op_p99", "pages_per_op_max", "policy",
 };
 #define NMODEL_COLUMNS (sizeof(model_columns) / sizeof(model_columns[0]))
 
@@ -466,6 +466,50 @@ START_TEST(sweep_pass_equals_fixed_runs)
 }
 END_TEST
 
+/*
+ * Several policies over a resident sweep (LRU's points in one pass, the
+ * others one run each) and a policy sweep give what one run per policy
+ * and point gives, each row naming its policy.
+ */
+START_TEST(policies_equal_fixed_runs)
+{
+	static const char *const policies[] = { "lru", "clock", "fifo",
+	    "opt" };
+	static const char *const budgets[] = { "1", "4", "9" };
+	char dir[PATH_MAX], swept[PATH_MAX], fixed[12][PATH_MAX];
+	const char *parts[12];
+	size_t p, b, n = 0;
+
+	scratch_make(dir);
+	path_in(swept, sizeof(swept), dir, "swept.csv");
+	run_to(swept, (const char *const[]){ "--items", "20000", "--ops",
+	    "3000", "--workload", "replace,mix", "--policy", "all", "--sweep",
+	    "resident=1,4,9", "--jobs", "2", NULL });
+	for (p = 0; p < 4; p++)
+		for (b = 0; b < 3; b++) {
+			char name[32];
+
+			snprintf(name, sizeof(name), "%s-%s.csv", policies[p],
+			    budgets[b]);
+			path_in(fixed[n], sizeof(fixed[n]), dir, name);
+			run_to(fixed[n], (const char *const[]){ "--items",
+			    "20000", "--ops", "3000", "--workload",
+			    "replace,mix", "--policy", policies[p],
+			    "--resident", budgets[b], NULL });
+			parts[n] = fixed[n];
+			n++;
+		}
+	same_rows((const char *const[]){ swept }, 1, parts, n, false);
+	/* The policy sweep is the same four runs at the default budget. */
+	run_to(swept, (const char *const[]){ "--items", "20000", "--ops",
+	    "3000", "--workload", "replace,mix", "--resident", "4",
+	    "--sweep", "policy=opt,fifo,clock,lru", NULL });
+	same_rows((const char *const[]){ swept }, 1, (const char *const[]){
+	    fixed[1], fixed[4], fixed[7], fixed[10] }, 4, false);
+	scratch_remove(dir);
+}
+END_TEST
+
 Suite *
 sweeps_suite(void)
 {
@@ -476,6 +520,7 @@ sweeps_suite(void)
 	tcase_add_test(tc, jobs_give_the_same_rows);
 	tcase_add_test(tc, shards_make_the_whole);
 	tcase_add_test(tc, sweep_pass_equals_fixed_runs);
+	tcase_add_test(tc, policies_equal_fixed_runs);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

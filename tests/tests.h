@@ -106,5 +106,6 @@ Suite	*explain_suite(void);
 Suite	*large_suite(void);
 Suite	*manual_suite(void);
 Suite	*files_suite(void);
+Suite	*policy_suite(void);
 
 #endif

@@ -17,7 +17,7 @@
 #    --sweep (and explain's --layout and --format): those the program's
 #    error message for a bogus one lists;
 #  - the fields of --plot-y: the CSV header of a tiny run without the
-#    text fields abi, layout, model, workload and vm;
+#    text fields abi, layout, model, workload, vm and policy;
 #  - file names for --output, --trace, --plot and --svg, directories for
 #    --vm-dir; the "--opt=value" form, split at "=" or not, and the name
 #    after the last comma of --layout and --workload.
@@ -86,7 +86,7 @@ compare_help=$(help_options compare)
 
 # The numeric fields: the CSV header less the text ones.
 plot_fields=$("$bin" --items 1K --format csv 2>/dev/null | sed -n 1p |
-    tr ',' '\n' | grep -vxE 'abi|layout|model|workload|vm' | sort -u)
+    tr ',' '\n' | grep -vxE 'abi|layout|model|workload|vm|policy' | sort -u)
 [ -n "$plot_fields" ] || fail "no CSV header from $bin --items 1K --format csv"
 
 # What the completion offers ------------------------------------------

@@ -140,4 +140,42 @@ awk -F, 'BEGIN {
   r = s > 0 ? sprintf("%.4f", k / s) : "-"
   printf "| %s | %s | %s | %s | %s |\n", $col["resident_pages"], $col["layout"], s, k, r }
 ' "$out/kamp-kernel.csv" >"$out/kamp-kernel.md"
+echo "== 6. Replacement policies: LRU, CLOCK and Belady's OPT" >&2
+# Seven budgets, not every one: CLOCK and OPT take a run per budget (only
+# LRU's stack distances give them all in one pass); about 25 s on 2 cores.
+if [ "${QUICK:-0}" = 1 ]; then
+	policy_sweep=2,4,8
+else
+	policy_sweep=2,4,8,10,16,32,64
+fi
+run "$bin" --items "$items" --model array --workload replace \
+    --layout binheap,bheap --policy lru,clock,opt \
+    --sweep "resident=$policy_sweep" --plot-y faults_per_op --jobs 2 \
+    --output "$out/policies.csv" --plot "$out/policies.svg"
+awk -F, "$CSV_HEADER"'
+{
+	k = $col["resident_pages"]; p = $col["policy"]
+	if (!(k in seen)) { seen[k] = 1; order[n++] = k }
+	if (!(p in ps)) { ps[p] = 1; policies[np++] = p }
+	f[k, p, $col["layout"]] = $col["faults_per_op"]
+}
+END {
+	printf "| resident_pages |"
+	for (j = 0; j < np; j++)
+		printf " %s binheap | %s bheap | %s ratio |", policies[j],
+		    policies[j], policies[j]
+	printf "\n|---:|"
+	for (j = 0; j < np; j++) printf "---:|---:|---:|"
+	print ""
+	for (i = 0; i < n; i++) {
+		k = order[i]; printf "| %s |", k
+		for (j = 0; j < np; j++) {
+			a = f[k, policies[j], "binheap"]
+			b = f[k, policies[j], "bheap"]
+			printf " %s | %s | %s |", a, b,
+			    (b > 0 ? sprintf("%.2fx", a / b) : "-")
+		}
+		print ""
+	}
+}' "$out/policies.csv" >"$out/policies-faults.md"
 echo "results in $out/" >&2
