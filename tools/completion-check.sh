@@ -236,6 +236,8 @@ run_checks() {
 	lists bheapsim --layout "$layouts"
 	names bheapsim --workload "$workloads"
 	lists bheapsim --workload "$workloads"
+	names bheapsim --policy "$(accepted --policy bogus)"
+	lists bheapsim --policy "$(accepted --policy bogus)"
 	names bheapsim --model "$(accepted --model bogus)"
 	names bheapsim --vm "$(accepted --vm bogus)"
 	names bheapsim --format "$(accepted --format bogus)"
