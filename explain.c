@@ -11,7 +11,7 @@
  *
  * The pages are those of the heap array: page = index / E and offset =
  * index % E for E entries per page, slot 0 unused, exactly as the page
- * model counts them (heap.c).  Parents and children come from the
+ * model counts them (pages.h).  Parents and children come from the
  * layouts' own functions, the ones the heap runs on, so what a student
  * sees here is what bheapsim measures.  The layouts: the binary heap;
  * Kamp's B-heap ("You're Doing It Wrong", ACM Queue, 2010), whose pages
