@@ -509,10 +509,8 @@ END_TEST
 
 /* Trace replay ----------------------------------------------------------- */
 
-enum arena { HEAP, ITEMS };
-
 struct frame {
-	enum arena	arena;
+	enum trace_arena arena;
 	uint64_t	page;
 	uint64_t	used;		/* clock of the last touch */
 };
@@ -527,7 +525,7 @@ struct lru {
 
 /* Makes the page the most recently used; returns whether it was resident. */
 static bool
-lru_touch(struct lru *lru, enum arena arena, uint64_t page)
+lru_touch(struct lru *lru, enum trace_arena arena, uint64_t page)
 {
 	size_t i, victim = 0;
 
@@ -551,32 +549,6 @@ lru_touch(struct lru *lru, enum arena arena, uint64_t page)
 	return false;
 }
 
-/* "heap N" or "items N", exactly. */
-static bool
-parse_page(const char *text, enum arena *arena, uint64_t *page)
-{
-	const char *p;
-	uint64_t v = 0;
-
-	if (strncmp(text, "heap ", 5) == 0) {
-		*arena = HEAP;
-		p = text + 5;
-	} else if (strncmp(text, "items ", 6) == 0) {
-		*arena = ITEMS;
-		p = text + 6;
-	} else
-		return false;
-	if (*p < '0' || *p > '9')
-		return false;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		v = v * 10 + (uint64_t)(*p - '0');
-		if (v > UINT32_MAX)
-			return false;
-	}
-	*page = v;
-	return *p == '\0';
-}
-
 struct replay {
 	uint64_t	resident;	/* lines preloading the set */
 	uint64_t	accesses;
@@ -590,8 +562,7 @@ replay_trace(const char *path, uint64_t budget, struct replay *r)
 	struct lru lru = { NULL, (size_t)budget, 0, 0 };
 	char *line = NULL;
 	size_t cap = 0, lineno = 0;
-	enum arena arena;
-	uint64_t page;
+	struct trace_line t;
 	ssize_t len;
 	FILE *f;
 
@@ -600,30 +571,27 @@ replay_trace(const char *path, uint64_t budget, struct replay *r)
 	f = fopen(path, "r");
 	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
 	while ((len = getline(&line, &cap, f)) > 0) {
-		bool preload = strncmp(line, "resident ", 9) == 0;
-		const char *text = preload ? line + 9 : line;
-
 		lineno++;
 		ck_assert_msg(line[len - 1] == '\n', "%s:%zu: no newline",
 		    path, lineno);
 		line[len - 1] = '\0';
-		ck_assert_msg(parse_page(text, &arena, &page), "%s:%zu: '%s'",
-		    path, lineno, line);
-		ck_assert_msg(page < r->limit[arena], "%s:%zu: '%s' is past "
+		ck_assert_msg(trace_parse(line, &t), "%s:%zu: '%s'", path,
+		    lineno, line);
+		ck_assert_msg(t.page < r->limit[t.arena], "%s:%zu: '%s' is past "
 		    "the %" PRIu64 " pages of the arena", path, lineno, line,
-		    r->limit[arena]);
-		if (preload) {
+		    r->limit[t.arena]);
+		if (t.resident) {
 			/* The set as it was, listed before any access. */
 			ck_assert_msg(r->accesses == 0, "%s:%zu: a resident "
 			    "page after the accesses began", path, lineno);
 			ck_assert_msg(++r->resident <= budget, "%s:%zu: more "
 			    "resident pages than the budget of %" PRIu64,
 			    path, lineno, budget);
-			ck_assert_msg(!lru_touch(&lru, arena, page), "%s:%zu: "
+			ck_assert_msg(!lru_touch(&lru, t.arena, t.page), "%s:%zu: "
 			    "'%s' listed twice", path, lineno, line);
 		} else {
 			r->accesses++;
-			if (!lru_touch(&lru, arena, page))
+			if (!lru_touch(&lru, t.arena, t.page))
 				r->misses++;
 		}
 	}
@@ -681,9 +649,9 @@ START_TEST(trace_replays_to_same_faults)
 	ck_assert_uint_eq(budget, 7);
 	memset(&r, 0, sizeof(r));
 	/* Slot 0 of the array is mapped too: items + 1 pointers. */
-	r.limit[HEAP] = pages_of((items + 1) *
+	r.limit[TRACE_HEAP] = pages_of((items + 1) *
 	    csv_u64(&csv, 0, "ptr_bytes"), page_bytes);
-	r.limit[ITEMS] = full ? pages_of(items *
+	r.limit[TRACE_ITEMS] = full ? pages_of(items *
 	    csv_u64(&csv, 0, "item_bytes"), page_bytes) : 0;
 	replay_trace(trace, budget, &r);
 	ck_assert_msg(faults >= 1000, "%s: only %" PRIu64 " faults, too few "

@@ -391,9 +391,9 @@ struct trace_file {
 static void
 read_trace(struct trace_file *tf, const char *path)
 {
-	char line[128], arena[16];
+	char line[128];
 	size_t cap = 1 << 16;
-	unsigned page;
+	struct trace_line t;
 	FILE *f = fopen(path, "r");
 
 	ck_assert_ptr_nonnull(f);
@@ -401,14 +401,12 @@ read_trace(struct trace_file *tf, const char *path)
 	tf->accesses = malloc(cap * sizeof(*tf->accesses));
 	ck_assert_ptr_nonnull(tf->accesses);
 	while (fgets(line, sizeof(line), f) != NULL) {
-		bool resident = strncmp(line, "resident ", 9) == 0;
-
-		ck_assert_int_eq(sscanf(line + (resident ? 9 : 0), "%15s %u",
-		    arena, &page), 2);
-		ck_assert_str_eq(arena, "heap");
-		ck_assert_uint_lt(page, TRACE_PAGES);
-		if (resident) {
-			tf->resident[tf->nresident++] = page;
+		ck_assert_msg(trace_parse(line, &t), "'%s' is no trace line",
+		    line);
+		ck_assert(t.arena == TRACE_HEAP);
+		ck_assert_uint_lt(t.page, TRACE_PAGES);
+		if (t.resident) {
+			tf->resident[tf->nresident++] = (uint32_t)t.page;
 			continue;
 		}
 		if (tf->naccesses == cap) {
@@ -417,7 +415,7 @@ read_trace(struct trace_file *tf, const char *path)
 			    cap * sizeof(*tf->accesses));
 			ck_assert_ptr_nonnull(tf->accesses);
 		}
-		tf->accesses[tf->naccesses++] = page;
+		tf->accesses[tf->naccesses++] = (uint32_t)t.page;
 	}
 	fclose(f);
 }

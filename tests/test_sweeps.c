@@ -150,16 +150,15 @@ run_to(const char *path, const char *const args[])
 
 /* The naive stack ------------------------------------------------------ */
 
-/* A trace's page, "heap 3" or "items 17", as one number. */
+/* A trace line's page, of either arena, as one number; its kind. */
 static uint64_t
-trace_page(const char *text)
+trace_page(const char *line, bool *resident)
 {
-	uint64_t n;
+	struct trace_line t;
 
-	if (sscanf(text, "heap %" SCNu64, &n) == 1)
-		return n * 2;
-	ck_assert_msg(sscanf(text, "items %" SCNu64, &n) == 1, "'%s'", text);
-	return n * 2 + 1;
+	ck_assert_msg(trace_parse(line, &t), "'%s' is no trace line", line);
+	*resident = t.resident;
+	return t.page * 2 + t.arena;
 }
 
 struct stack_replay {
@@ -196,8 +195,8 @@ naive_histogram(const char *path, struct stack_replay *s)
 	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
 	memset(s, 0, sizeof(*s));
 	while (fgets(line, sizeof(line), f) != NULL) {
-		bool resident = strncmp(line, "resident ", 9) == 0;
-		uint64_t page = trace_page(resident ? line + 9 : line);
+		bool resident;
+		uint64_t page = trace_page(line, &resident);
 
 		if (resident) {
 			ck_assert_msg(s->accesses == 0, "a resident page after "
@@ -236,8 +235,8 @@ lru_replay(const char *path, uint64_t budget)
 	ck_assert_ptr_nonnull(f);
 	s.depth = 0;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		bool resident = strncmp(line, "resident ", 9) == 0;
-		uint64_t page = trace_page(resident ? line + 9 : line);
+		bool resident;
+		uint64_t page = trace_page(line, &resident);
 		size_t i;
 
 		for (i = 0; i < s.depth && s.stack[i] != page; i++)

@@ -81,6 +81,22 @@ size_t	list_dir(const char *dir, char *list, size_t size);
 /* The first bytes of a file, NUL-terminated. */
 void	file_head(const char *path, char *head, size_t size);
 
+/* trace.c: one line of a --trace file ------------------------------- */
+
+enum trace_arena { TRACE_HEAP, TRACE_ITEMS };
+
+struct trace_line {
+	bool		 resident;	/* "resident ...": the starting set */
+	enum trace_arena arena;
+	uint64_t	 page;		/* in its arena, from 0 */
+};
+
+/*
+ * "[resident ]heap N" or "[resident ]items N", exactly, N below 2^32,
+ * with or without the newline: true, and the line in *out.
+ */
+bool	trace_parse(const char *line, struct trace_line *out);
+
 /* reference.c: the B-heap rules, written apart from bheap.c. */
 uint64_t	ref_bheap_parent(uint64_t entries, uint64_t u);
 uint64_t	ref_bheap_first_child(uint64_t entries, uint64_t u,
