@@ -1,0 +1,155 @@
+/*
+ * hier.c: the memory hierarchy's levels, their counts and their cost.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "hier.h"
+
+const char *const hier_level_names[HIER_LEVELS] = {
+	[HIER_L1] = "l1", [HIER_L2] = "l2", [HIER_LLC] = "llc",
+	[HIER_TLB1] = "tlb1", [HIER_TLB2] = "tlb2",
+};
+
+const char *const hier_cost_names[HIER_COSTS] = {
+	[COST_L1] = "l1", [COST_L2] = "l2", [COST_LLC] = "llc",
+	[COST_MEM] = "mem", [COST_TLB] = "tlb",
+};
+
+struct hier_geometry
+hier_for_page(const struct hier_geometry *g, uint64_t page_bytes)
+{
+	struct hier_geometry out = *g;
+	unsigned k;
+
+	for (k = HIER_FIRST_TLB; k < HIER_LEVELS; k++)
+		out.level[k].line_bytes = (uint32_t)page_bytes;
+	return out;
+}
+
+bool
+hier_any(const struct hier_geometry *g)
+{
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++)
+		if (g->level[k].blocks != 0)
+			return true;
+	return false;
+}
+
+uint64_t
+hier_bytes(const struct hier_geometry *g)
+{
+	uint64_t bytes = sizeof(struct hier);
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++)
+		bytes += cache_bytes(&g->level[k]);
+	return bytes;
+}
+
+struct hier *
+hier_create(const struct hier_geometry *g)
+{
+	struct hier *hier = calloc(1, sizeof(*hier));
+	unsigned k;
+
+	if (hier == NULL)
+		return NULL;
+	for (k = 0; k < HIER_LEVELS; k++) {
+		if (g->level[k].blocks == 0)
+			continue;
+		if (cache_init(&hier->level[k], &g->level[k]) != 0) {
+			int saved = errno;
+
+			hier_destroy(hier);
+			errno = saved;
+			return NULL;
+		}
+		if (k < HIER_FIRST_TLB)
+			hier->data[hier->ndata++] = &hier->level[k];
+		else
+			hier->tlb[hier->ntlb++] = &hier->level[k];
+	}
+	return hier;
+}
+
+void
+hier_destroy(struct hier *hier)
+{
+	unsigned k;
+
+	if (hier == NULL)
+		return;
+	for (k = 0; k < HIER_LEVELS; k++)
+		cache_fini(&hier->level[k]);
+	free(hier);
+}
+
+void
+hier_phase(struct hier *hier)
+{
+	unsigned k;
+
+	hier->accesses = 0;
+	for (k = 0; k < HIER_LEVELS; k++)
+		cache_phase(&hier->level[k]);
+}
+
+struct hier_counts
+hier_counts(const struct hier *hier)
+{
+	struct hier_counts counts = { .accesses = hier->accesses };
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++) {
+		counts.present[k] = hier->level[k].tags != NULL;
+		counts.misses[k] = hier->level[k].misses;
+	}
+	return counts;
+}
+
+void
+hier_trace(const struct hier *hier, FILE *trace)
+{
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++) {
+		char prefix[32];
+
+		if (hier->level[k].tags == NULL)
+			continue;
+		snprintf(prefix, sizeof(prefix), "cached %s ",
+		    hier_level_names[k]);
+		cache_trace(&hier->level[k], trace, prefix);
+	}
+}
+
+double
+hier_time_ns(const struct hier_counts *counts,
+    const struct hier_latency *latency)
+{
+	/* What reaching each data level costs; memory is past the last. */
+	static const enum hier_cost cost_of[HIER_FIRST_TLB] = {
+		[HIER_L1] = COST_L1, [HIER_L2] = COST_L2,
+		[HIER_LLC] = COST_LLC,
+	};
+	double ns = 0;
+	uint64_t reaching = counts->accesses;
+	unsigned k, last_tlb = HIER_LEVELS;
+
+	for (k = 0; k < HIER_FIRST_TLB; k++) {
+		if (!counts->present[k])
+			continue;
+		ns += (double)reaching * latency->ns[cost_of[k]];
+		reaching = counts->misses[k];
+	}
+	ns += (double)reaching * latency->ns[COST_MEM];
+	for (k = HIER_FIRST_TLB; k < HIER_LEVELS; k++)
+		if (counts->present[k])
+			last_tlb = k;
+	if (last_tlb < HIER_LEVELS)
+		ns += (double)counts->misses[last_tlb] * latency->ns[COST_TLB];
+	return ns;
+}
