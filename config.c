@@ -1,6 +1,8 @@
 /*
  * config.c: defaults, names, and the sizes an experiment implies.
  */
+#include <string.h>
+
 #include "abi.h"
 #include "config.h"
 
@@ -53,6 +55,9 @@ config_defaults(struct config *config)
 	config->sweep = SWEEP_NONE;
 	config->policy = POLICY_LRU;
 	config->policies = 1u << POLICY_LRU;
+	/* main.c sets this machine's caches; none until it does. */
+	memset(&config->cache, 0, sizeof(config->cache));
+	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
 }
 
 bool
@@ -134,4 +139,26 @@ config_footprint(const struct config *config)
 	if (config->model == MODEL_FULL)
 		fp.tracked_pages += fp.item_pages;
 	return fp;
+}
+
+uint32_t
+config_line_bytes(const struct config *config)
+{
+	unsigned k;
+
+	for (k = 0; k < HIER_FIRST_TLB; k++)
+		if (config->cache.level[k].blocks != 0)
+			return config->cache.level[k].line_bytes;
+	return 0;
+}
+
+uint64_t
+config_line_curve_lines(const struct config *config)
+{
+	uint32_t line_bytes = config_line_bytes(config);
+
+	if (line_bytes == 0)
+		return 0;
+	return pages_of(config_footprint(config).tracked_pages *
+	    config->page_bytes, line_bytes);
 }

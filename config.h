@@ -62,6 +62,9 @@ struct config {
 	enum sweep	sweep;		/* what --sweep varies, if anything */
 	enum policy	policy;		/* this point's replacement policy */
 	unsigned	policies;	/* bit p: the run has policy p's points */
+	/* The caches and TLB of --vm sim (hier.h); none: --cache off. */
+	struct hier_geometry cache;
+	struct hier_latency latency;	/* the modeled in-memory time's */
 };
 
 /* Memory an experiment maps, in bytes and in modeled pages. */
@@ -84,6 +87,12 @@ unsigned	config_page_shift(const struct config *);
 struct shape	config_shape(const struct config *);
 /* The page ids of this config's arenas; items_base is left NULL. */
 struct page_map	config_page_map(const struct config *);
+/*
+ * The line of the line curve: that of the first cache level, or 0 when
+ * there is none.  The curve's lines: every tracked page's.
+ */
+uint32_t	config_line_bytes(const struct config *);
+uint64_t	config_line_curve_lines(const struct config *);
 /* log2 of a power of two. */
 unsigned	log2_exact(uint64_t);
 

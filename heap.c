@@ -26,6 +26,10 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->capacity = capacity;
 	heap->vm = vm;
 	heap->curve = NULL;
+	heap->hier = NULL;
+	heap->line_curve = NULL;
+	heap->line_shift = 0;
+	heap->trace = NULL;
 	heap->pages = *pages;
 	/* Item pages only mean something to a model. */
 	if (vm == NULL)
@@ -40,6 +44,25 @@ heap_use_curve(struct heap *heap, struct stackdist *curve,
 	heap->curve = curve;
 	heap->pages = *pages;
 	heap->ops = &heap->layout->ops[HEAP_CURVE];
+}
+
+void
+heap_use_hierarchy(struct heap *heap, struct hier *hier,
+    struct stackdist *line_curve, unsigned line_shift)
+{
+	assert(heap->vm != NULL || heap->curve != NULL);
+	/* Only the curve knows every budget; a fixed run has one. */
+	assert(line_curve == NULL || heap->curve != NULL);
+	heap->hier = hier;
+	heap->line_curve = line_curve;
+	heap->line_shift = line_shift;
+}
+
+void
+heap_trace(struct heap *heap, FILE *trace)
+{
+	assert(trace == NULL || heap->vm != NULL || heap->curve != NULL);
+	heap->trace = trace;
 }
 
 struct item *

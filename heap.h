@@ -14,8 +14,9 @@
  *
  * With a page model attached, every read or write of an array slot and,
  * if items are tracked, every read of an item's key and write of its
- * index is reported to the model as an access to the page holding those
- * bytes (pages.h numbers them).
+ * index is reported to the model as an access to the modeled address of
+ * those bytes (pages.h numbers them): the page model counts its page,
+ * the caches and TLB (hier.h) its line and page.
  *
  * Indices go in as 32-bit heap indices and children come out as 64-bit
  * values: a child of a valid node can lie far beyond 2^32 (the B-heap's
@@ -28,7 +29,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "hier.h"
 #include "pages.h"
 #include "stackdist.h"
 #include "vmsim.h"
@@ -101,7 +104,7 @@ extern const struct layout dary_layout;
 
 struct heap {
 	const struct layout *layout;
-	/* The layout's operations, with page-model hooks only if vm is set. */
+	/* The layout's operations, with model hooks only if a model is set. */
 	const struct heap_ops *ops;
 	struct shape	shape;
 	struct item	**slot;		/* slot[1 .. size]; slot[0] unused */
@@ -110,6 +113,13 @@ struct heap {
 	/* The page model, at most one; neither runs untracked (--vm off). */
 	struct vmsim	*vm;
 	struct stackdist *curve;
+	/* With a page model: the caches and TLB, or NULL (--cache off). */
+	struct hier	*hier;
+	/* With the curve: the lines' stack distances, or NULL. */
+	struct stackdist *line_curve;
+	unsigned	line_shift;	/* log2 of the line curve's line */
+	/* With a page model: every access is written here, or NULL. */
+	FILE		*trace;
 	/* Page ids; items_base is NULL unless the model counts item pages. */
 	struct page_map	pages;
 };
@@ -131,6 +141,56 @@ void		 heap_init(struct heap *, const struct layout *,
  */
 void		 heap_use_curve(struct heap *, struct stackdist *curve,
 		    const struct page_map *pages);
+
+/*
+ * With a page model set: every counted access also goes through `hier`
+ * (NULL: none), and with the curve through `line_curve` too (NULL: none),
+ * whose page ids are modeled addresses shifted right by line_shift.
+ */
+void		 heap_use_hierarchy(struct heap *, struct hier *hier,
+		    struct stackdist *line_curve, unsigned line_shift);
+
+/*
+ * With a page model set: from now on every counted access is written to
+ * `trace` as a line of pages.h's pages_trace_access(); NULL stops it.
+ */
+void		 heap_trace(struct heap *, FILE *trace);
+
+/*
+ * One counted access to the modeled address `address` (pages.h), told
+ * to the page model `tracked` names and to the hierarchy and line curve
+ * that come with it.  `tracked` is a constant in the heaps' own code
+ * (touch.h), so there it is one call per model, and nothing untracked.
+ */
+static inline void
+heap_touch_at(struct heap *heap, uint64_t address, enum heap_tracking tracked)
+{
+	uint32_t page = page_of_address(&heap->pages, address);
+
+	if (tracked == HEAP_UNTRACKED)
+		return;
+	if (tracked == HEAP_LRU)
+		vmsim_access(heap->vm, page);
+	else {
+		(void)stackdist_access(heap->curve, page);
+		if (heap->line_curve != NULL)
+			(void)stackdist_access(heap->line_curve,
+			    (uint32_t)(address >> heap->line_shift));
+	}
+	if (heap->hier != NULL)
+		hier_access(heap->hier, address);
+	if (heap->trace != NULL)
+		pages_trace_access(heap->trace, &heap->pages, address);
+}
+
+/* Which model the heap's accesses go to, for the calls below. */
+static inline enum heap_tracking
+heap_tracked(const struct heap *heap)
+{
+	if (heap->vm != NULL)
+		return HEAP_LRU;
+	return heap->curve != NULL ? HEAP_CURVE : HEAP_UNTRACKED;
+}
 
 /*
  * The calls a workload makes for every operation are inline here: with
@@ -158,22 +218,13 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 	heap->ops->rekey(heap, it, key);
 }
 
-/* Reports an access to `page` to whichever model is attached. */
-static inline void
-heap_touch_page(struct heap *heap, uint32_t page)
-{
-	if (heap->vm != NULL)
-		vmsim_access(heap->vm, page);
-	else if (heap->curve != NULL)
-		(void)stackdist_access(heap->curve, page);
-}
-
 /* Reports a read of an item field to the model, if it counts items. */
 static inline void
 heap_touch_item(struct heap *heap, const void *field)
 {
 	if (heap->pages.items_base != NULL)
-		heap_touch_page(heap, page_of_item(&heap->pages, field));
+		heap_touch_at(heap, address_of_item(&heap->pages, field),
+		    heap_tracked(heap));
 }
 
 /* An item's key and whether it is in the heap, read through the model. */
@@ -197,7 +248,8 @@ heap_root(struct heap *heap)
 {
 	if (heap->size == 0)
 		return NULL;
-	heap_touch_page(heap, page_of_index(&heap->pages, 1));
+	heap_touch_at(heap, address_of_index(&heap->pages, 1),
+	    heap_tracked(heap));
 	return heap->slot[1];
 }
 

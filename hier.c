@@ -126,6 +126,17 @@ hier_trace(const struct hier *hier, FILE *trace)
 	}
 }
 
+bool
+hier_any_present(const struct hier_counts *counts)
+{
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++)
+		if (counts->present[k])
+			return true;
+	return false;
+}
+
 double
 hier_time_ns(const struct hier_counts *counts,
     const struct hier_latency *latency)

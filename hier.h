@@ -95,6 +95,8 @@ struct hier_counts hier_counts(const struct hier *);
  */
 void		 hier_trace(const struct hier *, FILE *);
 
+/* Whether the counts are of any level. */
+bool		 hier_any_present(const struct hier_counts *);
 /* Modeled in-memory ns for a phase's counts. */
 double		 hier_time_ns(const struct hier_counts *,
 		    const struct hier_latency *);

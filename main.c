@@ -21,6 +21,7 @@
 #include "experiment.h"
 #include "explain.h"
 #include "heap.h"
+#include "hieropt.h"
 #include "options.h"
 #include "outputs.h"
 #include "parse.h"
@@ -48,6 +49,7 @@ usage(FILE *out)
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
+"                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
@@ -95,6 +97,17 @@ help(void)
 "                     fifo, opt (default lru); opt is Belady's optimum,\n"
 "                     the fewest faults any policy can take\n"
 "  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n"
+"  --cache SPEC       the caches every modeled access goes through, each\n"
+"                     set-associative LRU (default this machine's): off,\n"
+"                     or LEVEL=SIZE/WAYS[/LINE] or LEVEL=off, comma-\n"
+"                     separated, LEVEL l1, l2 or llc, WAYS a count or\n"
+"                     full, LINE default 64; e.g. l1=32K/8,l2=off\n"
+"  --tlb SPEC         the data TLB, of modeled pages: off, or\n"
+"                     ENTRIES/WAYS[,ENTRIES/WAYS] for one or two levels\n"
+"                     (default this machine's, from CPUID, else 64/4,1536/12)\n"
+"  --latency LIST     costs of mem_ns_per_op, NAME=TIME with NAME l1, l2,\n"
+"                     llc, mem or tlb, TIME in ns (or us, ms, s) (default\n"
+"                     l1=1.3ns,l2=4.7ns,llc=16.7ns,mem=90ns,tlb=30ns)\n"
 "  --seed S           seed of the SplitMix64 key generator (default 1)\n"
 "  --force            run even if the heap needs more than physical memory\n"
 "  --dry-run          check the options and print, as CSV, the memory each\n"
@@ -143,7 +156,7 @@ enum {
 	OPT_VM_DIR,
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
-	OPT_VERSION, OPT_ARITY, OPT_POLICY
+	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY
 };
 
 static const struct option options[] = {
@@ -160,6 +173,9 @@ static const struct option options[] = {
 	{ "vm", required_argument, NULL, OPT_VM },
 	{ "vm-dir", required_argument, NULL, OPT_VM_DIR },
 	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "cache", required_argument, NULL, OPT_CACHE },
+	{ "tlb", required_argument, NULL, OPT_TLB },
+	{ "latency", required_argument, NULL, OPT_LATENCY },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
@@ -180,6 +196,7 @@ static void
 parse_options(int argc, char *argv[], struct plan_request *request)
 {
 	struct config *config = &request->config;
+	bool cache_off = false, tlb_given = false;
 	int c;
 
 	opterr = 0;
@@ -282,6 +299,19 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 			    policy_names, POLICY_COUNT);
 			request->policy_given = true;
 			break;
+		case OPT_CACHE:
+			cache_off = cache_option(optarg, &config->cache);
+			request->cache_given = true;
+			break;
+		case OPT_TLB:
+			tlb_option(optarg, &config->cache);
+			tlb_given = true;
+			request->cache_given = true;
+			break;
+		case OPT_LATENCY:
+			latency_option(optarg, &config->latency);
+			request->cache_given = true;
+			break;
 		case OPT_SWEEP:
 			request->sweep = optarg;
 			break;
@@ -309,6 +339,9 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
 		    "lists the options", argv[optind]);
+	/* --cache off is the page model alone, unless a TLB is asked for. */
+	if (cache_off && !tlb_given)
+		tlb_option("off", &config->cache);
 }
 
 static void

@@ -1,6 +1,7 @@
 /*
  * pages.c: the trace's names for page ids.
  */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "pages.h"
@@ -11,4 +12,13 @@ pages_trace(FILE *trace, uint32_t heap_pages, const char *prefix,
 {
 	fprintf(trace, "%s%s %u\n", prefix, page_is_item(heap_pages, id) ?
 	    "items" : "heap", page_in_arena(heap_pages, id));
+}
+
+void
+pages_trace_access(FILE *trace, const struct page_map *map, uint64_t address)
+{
+	uint32_t id = page_of_address(map, address);
+
+	fprintf(trace, "%s %u %" PRIu64 "\n", page_is_item(map->heap_pages, id) ?
+	    "items" : "heap", page_in_arena(map->heap_pages, id), address);
 }

@@ -7,6 +7,12 @@
  * one resident set serves both, as one process's memory would.  Both
  * arenas start on a page boundary (arena.c), so a page number is an
  * offset shifted right.
+ *
+ * The caches and the TLB (hier.h) see modeled addresses, laid out the
+ * same way: the array's byte b is address b, and the item arena's byte b
+ * is address heap_pages x page_bytes + b.  A page id is then an address
+ * shifted right, and the model's misses do not depend on where mmap put
+ * the arenas in this run.
  */
 #ifndef PAGES_H
 #define PAGES_H
@@ -29,13 +35,27 @@ page_of_index(const struct page_map *map, uint64_t u)
 	return (uint32_t)(u >> map->entry_shift);
 }
 
-/* The page of a byte of the item arena; items_base must be set. */
-static inline uint32_t
-page_of_item(const struct page_map *map, const void *byte)
+/* The modeled address of array entry u: u entries of one pointer each. */
+static inline uint64_t
+address_of_index(const struct page_map *map, uint64_t u)
+{
+	return u << (map->byte_shift - map->entry_shift);
+}
+
+/* The modeled address of a byte of the item arena; items_base must be set. */
+static inline uint64_t
+address_of_item(const struct page_map *map, const void *byte)
 {
 	uint64_t offset = (uint64_t)((const char *)byte - map->items_base);
 
-	return map->heap_pages + (uint32_t)(offset >> map->byte_shift);
+	return ((uint64_t)map->heap_pages << map->byte_shift) + offset;
+}
+
+/* The page holding a modeled address. */
+static inline uint32_t
+page_of_address(const struct page_map *map, uint64_t address)
+{
+	return (uint32_t)(address >> map->byte_shift);
 }
 
 /* Whether page id `id` is an item page, and its number in its own arena. */
@@ -57,5 +77,7 @@ page_in_arena(uint32_t heap_pages, uint32_t id)
  */
 void	pages_trace(FILE *, uint32_t heap_pages, const char *prefix,
 	    uint32_t id);
+/* The line of one access: its page, as above, then its modeled address. */
+void	pages_trace_access(FILE *, const struct page_map *, uint64_t address);
 
 #endif

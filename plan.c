@@ -101,7 +101,8 @@ plan_need(const struct config *config)
 		.item_bytes = fp.item_bytes,
 		/* --vm off keeps no records. */
 		.model_bytes = config->vm != VM_OFF ?
-		    vmsim_bytes(fp.tracked_pages, config->policy) : 0,
+		    vmsim_bytes(fp.tracked_pages, config->policy) +
+		    hier_bytes(&config->cache) : 0,
 	};
 
 	need.total_bytes = need.array_bytes + need.item_bytes +
@@ -185,6 +186,16 @@ check_resident(struct config *config, const struct plan_request *request,
 	/* The default budget shrinks to fit a heap smaller than it. */
 	if (config->resident_pages > fp.tracked_pages)
 		config->resident_pages = fp.tracked_pages;
+	return 0;
+}
+
+/* The caches and TLB are a model of their own: they need --vm sim's. */
+static int
+check_cache(const struct config *config, bool given, char *why)
+{
+	if (given && config->vm == VM_OFF)
+		return refuse(why, "--cache, --tlb, --latency: the caches are "
+		    "modeled with the page model, not with --vm off");
 	return 0;
 }
 
@@ -352,6 +363,7 @@ finish_point(struct config *config, const struct plan_request *request,
 	    check_memory(config, request->force, why) != 0 ||
 	    check_resident(config, request, why) != 0 ||
 	    check_trace(config, why) != 0 ||
+	    check_cache(config, request->cache_given, why) != 0 ||
 	    check_vm(config, why) != 0 ||
 	    check_policy(config, request->force, why) != 0)
 		return -1;

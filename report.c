@@ -23,7 +23,9 @@ enum field {
 	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
 	F_DISK_LATENCY_MS, F_ARITY, F_FAULTS_MIN, F_FAULTS_P50, F_FAULTS_P99,
 	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
-	F_HEAP_CPU_S, F_POLICY,
+	F_HEAP_CPU_S, F_POLICY, F_L1_MISSES, F_L1_PER_OP, F_L2_MISSES,
+	F_L2_PER_OP, F_LLC_MISSES, F_LLC_PER_OP, F_TLB_MISSES, F_TLB_PER_OP,
+	F_MEM_NS_PER_OP, F_LINE_MISSES, F_LINE_PER_OP,
 	F_COUNT,
 	/* The table's own: the distributions in one cell each. */
 	F_FAULTS_DIST, F_PAGES_DIST
@@ -38,7 +40,10 @@ const char *const report_fields[F_COUNT + 1] = {
 	"disk_latency_ms", "arity", "faults_per_op_min", "faults_per_op_p50",
 	"faults_per_op_p99", "faults_per_op_max", "pages_per_op_min",
 	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max",
-	"heap_cpu_s", "policy", NULL
+	"heap_cpu_s", "policy", "l1_misses", "l1_misses_per_op", "l2_misses",
+	"l2_misses_per_op", "llc_misses", "llc_misses_per_op", "tlb_misses",
+	"tlb_misses_per_op", "mem_ns_per_op", "line_misses",
+	"line_misses_per_op", NULL
 };
 
 static struct cell
@@ -94,6 +99,49 @@ distributed(const struct result *row, struct cell v)
 	if (!row->simulated || !row->distributions)
 		v.kind = CELL_ABSENT;
 	return v;
+}
+
+/*
+ * A level's misses, or those of the last TLB level (the walks), absent
+ * where the level was not modeled.
+ */
+static bool
+level_misses(const struct result *row, enum hier_level level,
+    uint64_t *misses)
+{
+	if (level == HIER_TLB1 && row->hier.present[HIER_TLB2])
+		level = HIER_TLB2;
+	*misses = row->hier.misses[level];
+	return row->simulated && row->hier.present[level];
+}
+
+static struct cell
+misses(const struct result *row, enum hier_level level, bool per_op)
+{
+	uint64_t n;
+	struct cell v;
+
+	if (!level_misses(row, level, &n))
+		return cell_absent();
+	v = per_op ? real(result_per_op(row, n), 4) : integer(n);
+	return v;
+}
+
+static struct cell
+memory_time(const struct result *row)
+{
+	if (!row->simulated || !hier_any_present(&row->hier))
+		return cell_absent();
+	return real(result_mem_ns_per_op(row), 1);
+}
+
+static struct cell
+line_misses(const struct result *row, bool per_op)
+{
+	if (!row->simulated || !row->line_known)
+		return cell_absent();
+	return per_op ? real(result_per_op(row, row->line_misses), 4) :
+	    integer(row->line_misses);
 }
 
 /* Only the d-ary heap has an arity; the other layouts leave it empty. */
@@ -170,6 +218,17 @@ field_value(enum field f, const struct result *row)
 		return distributed(row, integer(row->sim.pages_per_op.max));
 	case F_POLICY:
 		return simulated(row, cell_text(policy_names[config->policy]));
+	case F_L1_MISSES:	return misses(row, HIER_L1, false);
+	case F_L1_PER_OP:	return misses(row, HIER_L1, true);
+	case F_L2_MISSES:	return misses(row, HIER_L2, false);
+	case F_L2_PER_OP:	return misses(row, HIER_L2, true);
+	case F_LLC_MISSES:	return misses(row, HIER_LLC, false);
+	case F_LLC_PER_OP:	return misses(row, HIER_LLC, true);
+	case F_TLB_MISSES:	return misses(row, HIER_TLB1, false);
+	case F_TLB_PER_OP:	return misses(row, HIER_TLB1, true);
+	case F_MEM_NS_PER_OP:	return memory_time(row);
+	case F_LINE_MISSES:	return line_misses(row, false);
+	case F_LINE_PER_OP:	return line_misses(row, true);
 	case F_FAULTS_DIST:
 		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:
@@ -304,9 +363,45 @@ static const struct column {
 	{ F_MAXRSS_KIB, "maxrss_KiB", 10 },
 	{ F_NS_PER_OP, "ns/op", 8 },
 	{ F_MODELED_S, "modeled_s", 10 },
+	{ F_L1_PER_OP, "l1/op", 8 },
+	{ F_L2_PER_OP, "l2/op", 8 },
+	{ F_LLC_PER_OP, "llc/op", 8 },
+	{ F_TLB_PER_OP, "tlb/op", 8 },
+	{ F_MEM_NS_PER_OP, "mem_ns/op", 9 },
 };
 
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+/*
+ * The unrounded figure behind a table column that gets a ratio of two
+ * layouts' figures; false for the other columns, and where it is absent.
+ */
+static bool
+ratio_figure(enum field f, const struct result *row, double *figure)
+{
+	uint64_t n;
+
+	if (field_value(f, row).kind != CELL_NUMBER)
+		return false;
+	switch (f) {
+	case F_FAULTS_PER_OP:	*figure = result_faults_per_op(row); break;
+	case F_NS_PER_OP:	*figure = result_ns_per_op(row); break;
+	case F_MODELED_S:	*figure = result_modeled_s(row); break;
+	case F_MEM_NS_PER_OP:	*figure = result_mem_ns_per_op(row); break;
+	case F_L1_PER_OP:
+	case F_L2_PER_OP:
+	case F_LLC_PER_OP:
+	case F_TLB_PER_OP:
+		(void)level_misses(row, f == F_L1_PER_OP ? HIER_L1 :
+		    f == F_L2_PER_OP ? HIER_L2 : f == F_LLC_PER_OP ? HIER_LLC :
+		    HIER_TLB1, &n);
+		*figure = result_per_op(row, n);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
 
 static void
 write_ratio(FILE *out, const struct result *a, const struct result *b)
@@ -321,25 +416,10 @@ write_ratio(FILE *out, const struct result *a, const struct result *b)
 	for (c = 2; c < NCOLUMNS; c++) {
 		const struct column *col = &columns[c];
 		char cell[32] = "";
-		double x = 0, y = 0;
+		double x, y;
 
-		switch (col->field) {
-		case F_FAULTS_PER_OP:
-			x = result_faults_per_op(a);
-			y = result_faults_per_op(b);
-			break;
-		case F_NS_PER_OP:
-			x = result_ns_per_op(a);
-			y = result_ns_per_op(b);
-			break;
-		case F_MODELED_S:
-			x = result_modeled_s(a);
-			y = result_modeled_s(b);
-			break;
-		default:
-			break;
-		}
-		if (y > 0 && (a->simulated || col->field == F_NS_PER_OP))
+		if (ratio_figure(col->field, a, &x) &&
+		    ratio_figure(col->field, b, &y) && y > 0)
 			snprintf(cell, sizeof(cell), "%.2fx", x / y);
 		fprintf(out, "  %*s", col->width, cell);
 	}

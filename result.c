@@ -27,3 +27,11 @@ result_modeled_s(const struct result *row)
 	return ((double)row->heap_cpu_ns + (double)row->sim.faults *
 	    (double)row->config->disk_latency_ns) / 1e9;
 }
+
+double
+result_mem_ns_per_op(const struct result *row)
+{
+	double ns = hier_time_ns(&row->hier, &row->config->latency);
+
+	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
+}

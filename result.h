@@ -35,6 +35,14 @@ struct result {
 	 */
 	uint64_t	heap_cpu_ns;
 	bool		heap_cpu_known;	/* false if that run was stopped */
+	/* The caches and TLB: every level absent if they did not run. */
+	struct hier_counts hier;
+	/*
+	 * With a curve: the misses of a fully associative LRU cache of the
+	 * first level's lines, as large as the point's resident pages.
+	 */
+	uint64_t	line_misses;
+	bool		line_known;
 	struct statm_kib statm;		/* at the end of the phase */
 };
 
@@ -48,5 +56,7 @@ double	result_ns_per_op(const struct result *);
  * seconds.
  */
 double	result_modeled_s(const struct result *);
+/* The caches' and TLB's modeled in-memory time per operation (hier.h). */
+double	result_mem_ns_per_op(const struct result *);
 
 #endif

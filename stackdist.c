@@ -34,7 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pages.h"
 #include "stackdist.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -272,8 +271,6 @@ stackdist_access_slow(struct stackdist *sd, uint32_t page)
 
 	assert(!sd->closed);
 	assert(page < sd->pages);
-	if (sd->trace != NULL)
-		pages_trace(sd->trace, sd->trace_heap_pages, "", page);
 	/* Renumbering first leaves times free for this access. */
 	if (sd->now == sd->times)
 		renumber(sd);
@@ -401,11 +398,4 @@ stackdist_stack(const struct stackdist *sd, uint32_t *out, size_t max)
 			out[--i] = sd->owner[t];
 	}
 	return n;
-}
-
-void
-stackdist_trace(struct stackdist *sd, FILE *trace, uint32_t heap_pages)
-{
-	sd->trace = trace;
-	sd->trace_heap_pages = heap_pages;
 }

@@ -43,7 +43,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "vmsim.h"
 
@@ -87,8 +86,6 @@ struct stackdist {
 	uint64_t	op_count[STACKDIST_MAX_BUDGETS + 1];
 	struct vmsim_hist *fault_hist;	/* per listed budget */
 	struct vmsim_hist *page_hist;
-	FILE		*trace;		/* every access, or NULL */
-	uint32_t	trace_heap_pages;	/* for its page names */
 };
 
 /*
@@ -137,7 +134,7 @@ stackdist_access(struct stackdist *sd, uint32_t page)
 	 * which faults under no budget, and the page is already stamped with
 	 * this operation's and this phase's times.  Nothing moves.
 	 */
-	if (page == sd->mru && sd->trace == NULL) {
+	if (page == sd->mru) {
 		sd->hist[1]++;
 		sd->op_count[0]++;
 		return 1;
@@ -175,13 +172,6 @@ uint64_t	 stackdist_faults(const struct stackdist *, uint32_t budget);
  * k-th listed budget (k < the number listed) would return for the phase.
  */
 struct vmsim_counts stackdist_counts(const struct stackdist *, unsigned k);
-
-/*
- * From now on writes every access to `trace` as a line of pages.h's
- * pages_trace(), naming pages with heap_pages; NULL stops it.
- */
-void		 stackdist_trace(struct stackdist *, FILE *trace,
-		    uint32_t heap_pages);
 
 /* Pages touched since the stack was created. */
 uint32_t	 stackdist_footprint(const struct stackdist *);

@@ -3,8 +3,9 @@
  * memory accesses to the page model, for heapgen.h and the layout files.
  *
  * Every read or write of an array slot, and, if items are tracked, every
- * read of an item's key and write of its index, is an access to the page
- * holding those bytes (pages.h).  `tracked` is a constant wherever it
+ * read of an item's key and write of its index, is an access to the
+ * modeled address of those bytes (pages.h), which heap.h's
+ * heap_touch_at() tells the models.  `tracked` is a constant wherever it
  * matters for speed (heapgen.h compiles the operations once per model),
  * so with no model these helpers are plain loads and stores, and with
  * one they call it directly.
@@ -37,29 +38,21 @@
 #define paranoid_assert(condition)	((void)0)
 #endif
 
-/* An access to `page`, told to the model `tracked` names. */
-HEAP_INLINE void
-touch_page(struct heap *heap, uint32_t page, enum heap_tracking tracked)
-{
-	if (tracked == HEAP_LRU)
-		vmsim_access(heap->vm, page);
-	else if (tracked == HEAP_CURVE)
-		(void)stackdist_access(heap->curve, page);
-}
-
 HEAP_INLINE void
 touch_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
-	touch_page(heap, page_of_index(&heap->pages, u), tracked);
+	if (tracked != HEAP_UNTRACKED)
+		heap_touch_at(heap, address_of_index(&heap->pages, u), tracked);
 }
 
-/* An item field: the page is that of the bytes read or written. */
+/* An item field: the address is that of the bytes read or written. */
 HEAP_INLINE void
 touch_field(struct heap *heap, const void *field, enum heap_tracking tracked)
 {
 	/* The array model tracks the array only: items_base is NULL. */
 	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
-		touch_page(heap, page_of_item(&heap->pages, field), tracked);
+		heap_touch_at(heap, address_of_item(&heap->pages, field),
+		    tracked);
 }
 
 HEAP_INLINE uint64_t

@@ -167,7 +167,6 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 	memset(vm->page_hist, 0, sizeof(*vm->page_hist));
 	/* Forget the MRU shortcut so the first access stamps its page. */
 	vm->mru = VMSIM_NONE;
-	vm->trace = trace;
 	vm->recorded = 0;
 	vm->last_recorded = VMSIM_NONE;
 	if (trace == NULL)
@@ -424,8 +423,6 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 	uint32_t sentinel = vm->heap_pages + vm->item_pages;
 
 	assert(id < sentinel);
-	if (vm->trace != NULL)
-		pages_trace(vm->trace, vm->heap_pages, "", id);
 	if (pg->phase != vm->phase) {
 		pg->phase = vm->phase;
 		vm->distinct++;

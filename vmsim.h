@@ -25,8 +25,8 @@
  * Counters cover one phase: vmsim_phase() starts a new one.  Within a
  * phase, vmsim_op_end() closes one operation, whose faults and distinct
  * pages go into the phase's distributions.  With a trace
- * file, vmsim_phase() first writes the resident set and every access of
- * the phase is then written as it happens.
+ * file, vmsim_phase() writes the resident set the phase starts with; the
+ * accesses are written by whoever makes them (heap.h).
  */
 #ifndef VMSIM_H
 #define VMSIM_H
@@ -88,7 +88,6 @@ struct vmsim {
 	uint64_t	op_pages;	/* distinct pages of this operation */
 	struct vmsim_hist *fault_hist;	/* faults per operation */
 	struct vmsim_hist *page_hist;	/* distinct pages per operation */
-	FILE		*trace;
 	enum policy	 policy;
 	uint8_t		*referenced;	/* clock: a bit per page, as a byte */
 	/* opt: the phase's page ids, VMSIM_NONE closing each operation. */
@@ -166,7 +165,7 @@ vmsim_access(struct vmsim *vm, uint32_t page)
 	 * clock bit set, and is already resident for fifo and already
 	 * recorded for opt: nothing to do.
 	 */
-	if (page == vm->mru && vm->trace == NULL)
+	if (page == vm->mru)
 		return;
 	vmsim_access_slow(vm, page);
 }

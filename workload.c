@@ -21,6 +21,7 @@
 #include "arena.h"
 #include "exits.h"
 #include "heap.h"
+#include "hier.h"
 #include "kernel.h"
 #include "pages.h"
 #include "prng.h"
@@ -38,6 +39,9 @@ struct run {
 	struct heap	 heap;
 	struct vmsim	*vm;		/* one budget */
 	struct stackdist *curve;	/* or every budget of the pass */
+	struct hier	*hier;		/* caches and TLB, or NULL */
+	/* With the curve and the caches: every fully associative size. */
+	struct stackdist *line_curve;
 	/* Per point, its budget's index in the curve's list, or -1. */
 	int		*dist_index;
 	struct arena	 array;
@@ -67,8 +71,11 @@ end_op(struct run *run)
 {
 	if (run->vm != NULL)
 		vmsim_op_end(run->vm);
-	else if (run->curve != NULL)
+	else if (run->curve != NULL) {
 		stackdist_op_end(run->curve);
+		if (run->line_curve != NULL)
+			stackdist_op_end(run->line_curve);
+	}
 }
 
 static uint64_t
@@ -204,9 +211,22 @@ trace_stack(const struct run *run, FILE *trace)
 	return 0;
 }
 
+/*
+ * Counters to zero; with a trace, the state every model starts the phase
+ * in, then every access (heap.h).
+ */
 static int
 start_phase(struct run *run, FILE *trace)
 {
+	if (run->hier != NULL) {
+		hier_phase(run->hier);
+		if (trace != NULL)
+			hier_trace(run->hier, trace);
+	}
+	if (run->line_curve != NULL)
+		stackdist_phase(run->line_curve);
+	if (run->vm != NULL || run->curve != NULL)
+		heap_trace(&run->heap, trace);
 	if (run->vm != NULL)
 		vmsim_phase(run->vm, trace);
 	if (run->curve == NULL)
@@ -214,7 +234,6 @@ start_phase(struct run *run, FILE *trace)
 	stackdist_phase(run->curve);
 	if (trace == NULL)
 		return 0;
-	stackdist_trace(run->curve, trace, run->heap.pages.heap_pages);
 	return trace_stack(run, trace);
 }
 
@@ -246,13 +265,18 @@ measure(struct run *run, enum workload workload, FILE *trace,
 	}
 	row->workload = workload;
 	row->simulated = run->vm != NULL || run->curve != NULL;
+	row->line_known = run->line_curve != NULL;
 	row->distributions = run->vm != NULL;
 	if (run->vm != NULL)
 		row->sim = vmsim_counts(run->vm);
-	if (run->curve != NULL) {
+	if (run->curve != NULL)
 		stackdist_phase_end(run->curve);
-		stackdist_trace(run->curve, NULL, 0);
-	}
+	if (run->line_curve != NULL)
+		stackdist_phase_end(run->line_curve);
+	if (run->hier != NULL)
+		row->hier = hier_counts(run->hier);
+	if (run->vm != NULL || run->curve != NULL)
+		heap_trace(&run->heap, NULL);
 	row->minflt = after.minflt - before.minflt;
 	row->majflt = after.majflt - before.majflt;
 	row->maxrss_kib = after.maxrss_kib;
@@ -354,6 +378,40 @@ setup_curve(struct run *run, uint64_t tracked_pages)
 	return 0;
 }
 
+/*
+ * The caches and TLB, and with the curve the lines' stack distances, at
+ * the line size of the first cache level (the curve's fully associative
+ * caches are of that line).
+ */
+static int
+setup_hierarchy(struct run *run)
+{
+	const struct config *config = run->config;
+	struct hier_geometry geometry = hier_for_page(&config->cache,
+	    config->page_bytes);
+	uint32_t line_bytes = config_line_bytes(config);
+
+	run->hier = hier_create(&geometry);
+	if (run->hier == NULL) {
+		warn("cannot set up the caches and TLB");
+		return EXIT_FAILURE;
+	}
+	if (run->curve != NULL && line_bytes != 0 && config_line_curve_lines(
+	    config) <= STACKDIST_MAX_PAGES) {
+		uint64_t lines = config_line_curve_lines(config);
+
+		run->line_curve = stackdist_create((uint32_t)lines);
+		if (run->line_curve == NULL) {
+			warn("cannot set up the stack-distance model for %"
+			    PRIu64 " lines", lines);
+			return EXIT_FAILURE;
+		}
+	}
+	heap_use_hierarchy(&run->heap, run->hier, run->line_curve,
+	    line_bytes != 0 ? log2_exact(line_bytes) : 0);
+	return 0;
+}
+
 static int
 setup(struct run *run, const struct config *points, size_t npoints,
     unsigned layout)
@@ -395,7 +453,9 @@ setup(struct run *run, const struct config *points, size_t npoints,
 	    run->vm, &pages);
 	if (run->curve != NULL)
 		heap_use_curve(&run->heap, run->curve, &pages);
-	return 0;
+	if (config->vm == VM_OFF || !hier_any(&config->cache))
+		return 0;
+	return setup_hierarchy(run);
 }
 
 static void
@@ -403,9 +463,24 @@ teardown(struct run *run)
 {
 	vmsim_destroy(run->vm);
 	stackdist_destroy(run->curve);
+	stackdist_destroy(run->line_curve);
+	hier_destroy(run->hier);
 	free(run->dist_index);
 	arena_unmap(&run->array);
 	arena_unmap(&run->items);
+}
+
+/*
+ * The lines a fully associative cache as large as `budget` pages holds;
+ * a budget past 2^32 - 1 lines holds every line there is.
+ */
+static uint32_t
+budget_lines(const struct run *run, uint32_t budget)
+{
+	uint64_t lines = (uint64_t)budget * (run->config->page_bytes /
+	    config_line_bytes(run->config));
+
+	return lines > UINT32_MAX ? UINT32_MAX : (uint32_t)lines;
 }
 
 /* The phase's rows: one, or with a curve one per point of the pass. */
@@ -433,6 +508,9 @@ send_rows(const struct run *run, struct result *row, result_sink sink,
 			row->sim.distinct = stackdist_distinct(run->curve);
 		}
 		row->sim.faults = stackdist_faults(run->curve, budget);
+		if (run->line_curve != NULL)
+			row->line_misses = stackdist_faults(run->line_curve,
+			    budget_lines(run, budget));
 		status = sink(row, context);
 	}
 	return status;

@@ -20,8 +20,8 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --policy --force --dry-run --jobs --shard --format --output --trace
-    --sweep --plot --plot-y --help --version'
+    --policy --cache --tlb --latency --force --dry-run --jobs --shard
+    --format --output --trace --sweep --plot --plot-y --help --version'
 _bheapsim_main_flags='--force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --arity
     --format --svg --help'
@@ -37,7 +37,9 @@ _bheapsim_plot_fields='ptr_bytes items ops page_bytes entries_per_page
     pages_touched rss_kib data_kib cpu_s disk_latency_ms arity
     faults_per_op_min faults_per_op_p50 faults_per_op_p99 faults_per_op_max
     pages_per_op_min pages_per_op_p50 pages_per_op_p99 pages_per_op_max
-    heap_cpu_s'
+    heap_cpu_s l1_misses l1_misses_per_op l2_misses l2_misses_per_op
+    llc_misses llc_misses_per_op tlb_misses tlb_misses_per_op mem_ns_per_op
+    line_misses line_misses_per_op'
 
 # _bheapsim_words: sets _bw (the words) and _bcword (the current one's
 # index) from COMP_WORDS and COMP_CWORD, with "--opt", "=", "value" put
@@ -111,6 +113,9 @@ _bheapsim_value()
 		_bheapsim_names "$cur" 'off sim kernel disk' ;;
 	--policy)
 		_bheapsim_names "$cur" 'lru clock fifo opt all' comma ;;
+	--cache|--tlb)
+		# Sizes and ways are the user's; the one name is off.
+		_bheapsim_names "$cur" 'off' ;;
 	--resident)
 		# Pages or a size are the user's; the one name is all.
 		_bheapsim_names "$cur" 'all' ;;

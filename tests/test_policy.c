@@ -403,6 +403,8 @@ read_trace(struct trace_file *tf, const char *path)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		ck_assert_msg(trace_parse(line, &t), "'%s' is no trace line",
 		    line);
+		if (t.cached)
+			continue;
 		ck_assert(t.arena == TRACE_HEAP);
 		ck_assert_uint_lt(t.page, TRACE_PAGES);
 		if (t.resident) {

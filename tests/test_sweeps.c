@@ -150,15 +150,19 @@ run_to(const char *path, const char *const args[])
 
 /* The naive stack ------------------------------------------------------ */
 
-/* A trace line's page, of either arena, as one number; its kind. */
-static uint64_t
-trace_page(const char *line, bool *resident)
+/*
+ * A trace line's page, of either arena, as one number, and its kind;
+ * false for a line of the caches' contents.
+ */
+static bool
+trace_page(const char *line, bool *resident, uint64_t *page)
 {
 	struct trace_line t;
 
 	ck_assert_msg(trace_parse(line, &t), "'%s' is no trace line", line);
 	*resident = t.resident;
-	return t.page * 2 + t.arena;
+	*page = t.page * 2 + t.arena;
+	return !t.cached;
 }
 
 struct stack_replay {
@@ -196,7 +200,10 @@ naive_histogram(const char *path, struct stack_replay *s)
 	memset(s, 0, sizeof(*s));
 	while (fgets(line, sizeof(line), f) != NULL) {
 		bool resident;
-		uint64_t page = trace_page(line, &resident);
+		uint64_t page;
+
+		if (!trace_page(line, &resident, &page))
+			continue;
 
 		if (resident) {
 			ck_assert_msg(s->accesses == 0, "a resident page after "
@@ -236,8 +243,11 @@ lru_replay(const char *path, uint64_t budget)
 	s.depth = 0;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		bool resident;
-		uint64_t page = trace_page(line, &resident);
+		uint64_t page;
 		size_t i;
+
+		if (!trace_page(line, &resident, &page))
+			continue;
 
 		for (i = 0; i < s.depth && s.stack[i] != page; i++)
 			continue;

@@ -87,13 +87,18 @@ enum trace_arena { TRACE_HEAP, TRACE_ITEMS };
 
 struct trace_line {
 	bool		 resident;	/* "resident ...": the starting set */
-	enum trace_arena arena;
+	bool		 cached;	/* "cached LEVEL A": a cache's content */
+	enum trace_arena arena;		/* not for cached lines */
 	uint64_t	 page;		/* in its arena, from 0 */
+	char		 level[8];	/* cached lines: l1 ... tlb2 */
+	uint64_t	 address;	/* accesses and cached lines */
 };
 
 /*
- * "[resident ]heap N" or "[resident ]items N", exactly, N below 2^32,
- * with or without the newline: true, and the line in *out.
+ * "resident heap N" or "resident items N", "heap N A" or "items N A",
+ * or "cached LEVEL A", exactly, N below 2^32, A a modeled address (and
+ * for an access, within page N), with or without the newline: true, and
+ * the line in *out.
  */
 bool	trace_parse(const char *line, struct trace_line *out);
 

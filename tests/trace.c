@@ -9,12 +9,53 @@
 
 #include "tests.h"
 
+/* Decimal digits at *p, below `limit`; false if there are none. */
+static bool
+number(const char **p, uint64_t limit, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (**p < '0' || **p > '9')
+		return false;
+	for (; **p >= '0' && **p <= '9'; (*p)++) {
+		v = v * 10 + (uint64_t)(**p - '0');
+		if (v >= limit)
+			return false;
+	}
+	*out = v;
+	return true;
+}
+
+/* The line's newline, if it is still there, ends it too. */
+static bool
+at_end(const char *p)
+{
+	return *p == '\0' || (p[0] == '\n' && p[1] == '\0');
+}
+
+static bool
+cached_line(const char *p, struct trace_line *out)
+{
+	size_t len = strcspn(p, " ");
+
+	if (len == 0 || len >= sizeof(out->level) || p[len] != ' ')
+		return false;
+	memcpy(out->level, p, len);
+	out->level[len] = '\0';
+	p += len + 1;
+	return number(&p, (uint64_t)1 << 62, &out->address) && at_end(p);
+}
+
 bool
 trace_parse(const char *line, struct trace_line *out)
 {
 	const char *p = line;
-	uint64_t v = 0;
 
+	memset(out, 0, sizeof(*out));
+	if (strncmp(p, "cached ", 7) == 0) {
+		out->cached = true;
+		return cached_line(p + 7, out);
+	}
 	out->resident = strncmp(p, "resident ", 9) == 0;
 	if (out->resident)
 		p += 9;
@@ -26,14 +67,10 @@ trace_parse(const char *line, struct trace_line *out)
 		p += 6;
 	} else
 		return false;
-	if (*p < '0' || *p > '9')
+	if (!number(&p, (uint64_t)UINT32_MAX + 1, &out->page))
 		return false;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		v = v * 10 + (uint64_t)(*p - '0');
-		if (v > UINT32_MAX)
-			return false;
-	}
-	out->page = v;
-	/* The line's newline, if it is still there, ends it too. */
-	return *p == '\0' || (p[0] == '\n' && p[1] == '\0');
+	if (out->resident)
+		return at_end(p);
+	return *p++ == ' ' && number(&p, (uint64_t)1 << 62, &out->address) &&
+	    at_end(p);
 }

@@ -1,0 +1,251 @@
+/*
+ * hieropt.c: the memory hierarchy's options, item by item.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exits.h"
+#include "hieropt.h"
+#include "parse.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/* An item of a list: "l1=32K/8/64" is at most this long and sane. */
+#define ITEM_BYTES	64
+/* The line --cache assumes when LINE is left out. */
+#define DEFAULT_LINE_BYTES	64u
+/* A latency beyond a second is no memory's. */
+#define MAX_LATENCY_NS	1e9
+
+/* The next comma-separated item of *text into item; false at the end. */
+static bool
+next_item(const char *option, const char **text, char item[ITEM_BYTES])
+{
+	size_t len = strcspn(*text, ",");
+
+	if (**text == '\0')
+		return false;
+	if (len >= ITEM_BYTES)
+		errx(EXIT_USAGE, "%s: '%.*s' is too long for one item", option,
+		    (int)len, *text);
+	memcpy(item, *text, len);
+	item[len] = '\0';
+	*text += len + ((*text)[len] == ',');
+	return true;
+}
+
+/* Splits "a/b/c" into at most n fields; returns how many there were. */
+static unsigned
+split_slashes(char *text, char *fields[], unsigned n)
+{
+	unsigned count = 0;
+	char *p = text;
+
+	for (;;) {
+		char *slash = strchr(p, '/');
+
+		if (count == n)
+			return n + 1;
+		fields[count++] = p;
+		if (slash == NULL)
+			return count;
+		*slash = '\0';
+		p = slash + 1;
+	}
+}
+
+/* WAYS: a count, or "full" for one set of every block. */
+static int
+parse_ways(const char *text, uint64_t blocks, uint32_t *ways)
+{
+	uint64_t value;
+
+	if (strcmp(text, "full") == 0) {
+		if (blocks > CACHE_MAX_WAYS)
+			return -1;
+		*ways = (uint32_t)blocks;
+		return 0;
+	}
+	if (parse_count(text, 1, CACHE_MAX_WAYS, &value) != 0)
+		return -1;
+	*ways = (uint32_t)value;
+	return 0;
+}
+
+/* The geometry's own verdict, for a level given whole. */
+static void
+check_level(const char *option, const char *item,
+    const struct cache_geometry *level)
+{
+	const char *why = cache_geometry_refused(level);
+
+	if (why != NULL)
+		errx(EXIT_USAGE, "%s: '%s' is refused: %s", option, item, why);
+}
+
+/* --cache ------------------------------------------------------------ */
+
+static void
+cache_level(const char *item, char *spec, struct cache_geometry *level)
+{
+	char *fields[3];
+	unsigned n = split_slashes(spec, fields, 3);
+	uint64_t size, line = DEFAULT_LINE_BYTES;
+
+	if (n < 2 || n > 3 ||
+	    parse_size(fields[0], 1, UINT64_MAX, &size) != 0 ||
+	    (n == 3 && parse_size(fields[2], 1, CACHE_MAX_LINE_BYTES,
+	    &line) != 0))
+		errx(EXIT_USAGE, "--cache: '%s' is not LEVEL=SIZE/WAYS[/LINE] "
+		    "(e.g. l1=32K/8, llc=32M/16/64, l2=off)", item);
+	/* The line first: the rest is counted in lines. */
+	*level = (struct cache_geometry){ .blocks = 1, .ways = 1,
+	    .line_bytes = (uint32_t)line };
+	check_level("--cache", item, level);
+	level->blocks = size / line;
+	if (size % line != 0)
+		errx(EXIT_USAGE, "--cache: '%s' is refused: %" PRIu64 " bytes "
+		    "is not a whole number of %" PRIu64 "-byte lines", item,
+		    size, line);
+	if (parse_ways(fields[1], level->blocks, &level->ways) != 0)
+		errx(EXIT_USAGE, "--cache: '%s': ways '%s' is not a count from "
+		    "1 to %u, or full", item, fields[1], CACHE_MAX_WAYS);
+	check_level("--cache", item, level);
+}
+
+bool
+cache_option(const char *text, struct hier_geometry *geometry)
+{
+	char item[ITEM_BYTES], spec[ITEM_BYTES];
+	unsigned k;
+
+	if (strcmp(text, "off") == 0) {
+		for (k = 0; k < HIER_FIRST_TLB; k++)
+			geometry->level[k].blocks = 0;
+		return true;
+	}
+	if (*text == '\0')
+		errx(EXIT_USAGE, "--cache: '' is not off or a list of "
+		    "LEVEL=SIZE/WAYS[/LINE]");
+	while (next_item("--cache", &text, item)) {
+		const char *eq = strchr(item, '=');
+
+		for (k = 0; k < HIER_FIRST_TLB; k++)
+			if (eq != NULL && strlen(hier_level_names[k]) ==
+			    (size_t)(eq - item) && strncmp(item,
+			    hier_level_names[k], (size_t)(eq - item)) == 0)
+				break;
+		if (k == HIER_FIRST_TLB)
+			errx(EXIT_USAGE, "--cache: '%s' names no level: "
+			    "LEVEL=... with LEVEL l1, l2 or llc, or off alone",
+			    item);
+		if (strcmp(eq + 1, "off") == 0) {
+			geometry->level[k].blocks = 0;
+			continue;
+		}
+		strcpy(spec, eq + 1);
+		cache_level(item, spec, &geometry->level[k]);
+	}
+	return false;
+}
+
+/* --tlb -------------------------------------------------------------- */
+
+void
+tlb_option(const char *text, struct hier_geometry *geometry)
+{
+	char item[ITEM_BYTES], *fields[2];
+	unsigned k = HIER_FIRST_TLB;
+
+	for (; k < HIER_LEVELS; k++)
+		geometry->level[k].blocks = 0;
+	if (strcmp(text, "off") == 0)
+		return;
+	if (*text == '\0')
+		errx(EXIT_USAGE, "--tlb: '' is not off or ENTRIES/WAYS"
+		    "[,ENTRIES/WAYS]");
+	for (k = HIER_FIRST_TLB; next_item("--tlb", &text, item); k++) {
+		struct cache_geometry *level = &geometry->level[k];
+		char spec[ITEM_BYTES];
+		uint64_t entries;
+
+		if (k == HIER_LEVELS)
+			errx(EXIT_USAGE, "--tlb: '%s' is a third level; the "
+			    "TLB has one or two", item);
+		strcpy(spec, item);
+		if (split_slashes(spec, fields, 2) != 2 ||
+		    parse_count(fields[0], 1, CACHE_MAX_BLOCKS, &entries) != 0)
+			errx(EXIT_USAGE, "--tlb: '%s' is not ENTRIES/WAYS "
+			    "(e.g. 64/4 or 64/full)", item);
+		level->blocks = entries;
+		if (parse_ways(fields[1], entries, &level->ways) != 0)
+			errx(EXIT_USAGE, "--tlb: '%s': ways '%s' is not a count "
+			    "from 1 to %u, or full", item, fields[1],
+			    CACHE_MAX_WAYS);
+		/* The page size comes later (hier_for_page()); any will do. */
+		level->line_bytes = CACHE_MIN_LINE_BYTES;
+		check_level("--tlb", item, level);
+		level->line_bytes = 0;
+	}
+}
+
+/* --latency ---------------------------------------------------------- */
+
+/* A decimal number of ns, us, ms or s; a bare number is ns. */
+static int
+parse_latency(const char *text, double *ns)
+{
+	static const struct {
+		const char	*unit;
+		double		 ns;
+	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 },
+	    { "s", 1e9 } };
+	char *end;
+	double value;
+	size_t i;
+
+	/* strtod would take blanks, signs, hex, inf and nan. */
+	if (strspn(text, "0123456789.") == 0 || text[0] == '.')
+		return -1;
+	value = strtod(text, &end);
+	if (end != text + strspn(text, "0123456789."))
+		return -1;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(end, units[i].unit) == 0) {
+			value *= units[i].ns;
+			if (!isfinite(value) || value > MAX_LATENCY_NS)
+				return -1;
+			*ns = value;
+			return 0;
+		}
+	return -1;
+}
+
+void
+latency_option(const char *text, struct hier_latency *latency)
+{
+	char item[ITEM_BYTES];
+
+	if (*text == '\0')
+		errx(EXIT_USAGE, "--latency: '' is not a list of NAME=TIME");
+	while (next_item("--latency", &text, item)) {
+		const char *eq = strchr(item, '=');
+		unsigned k;
+
+		for (k = 0; k < HIER_COSTS; k++)
+			if (eq != NULL && strlen(hier_cost_names[k]) ==
+			    (size_t)(eq - item) && strncmp(item,
+			    hier_cost_names[k], (size_t)(eq - item)) == 0)
+				break;
+		if (k == HIER_COSTS)
+			errx(EXIT_USAGE, "--latency: '%s' names no cost: "
+			    "NAME=TIME with NAME l1, l2, llc, mem or tlb", item);
+		if (parse_latency(eq + 1, &latency->ns[k]) != 0)
+			errx(EXIT_USAGE, "--latency: '%s': '%s' is not a time "
+			    "from 0 to 1 s: a decimal number with ns, us, ms "
+			    "or s (bare: ns)", item, eq + 1);
+	}
+}

@@ -1,0 +1,27 @@
+/*
+ * hieropt.h: --cache, --tlb and --latency, the memory hierarchy's
+ * options, or one line on stderr naming the option, the value and what
+ * is accepted, and exit status EXIT_USAGE.
+ *
+ *   --cache off | LEVEL=SIZE/WAYS[/LINE] | LEVEL=off, comma-separated,
+ *           LEVEL l1, l2 or llc; levels not named keep what they were
+ *   --tlb   off | ENTRIES/WAYS[,ENTRIES/WAYS]: the first and second
+ *           level, which replace the TLB as a whole
+ *   --latency NAME=TIME, comma-separated, NAME l1, l2, llc, mem or tlb,
+ *           TIME a decimal number of ns, us, ms or s (bare: ns)
+ *
+ * WAYS may be "full": as many ways as lines, one set.
+ */
+#ifndef HIEROPT_H
+#define HIEROPT_H
+
+#include <stdbool.h>
+
+#include "hier.h"
+
+/* Returns whether the text was "off". */
+bool	cache_option(const char *text, struct hier_geometry *);
+void	tlb_option(const char *text, struct hier_geometry *);
+void	latency_option(const char *text, struct hier_latency *);
+
+#endif
