@@ -8,6 +8,11 @@
  * factor of 20, linear otherwise.  With several --policy values, one line
  * per layout and policy, the layout's colour in the policy's dashes, and
  * no ratio (which two lines it divided would be a guess).
+ *
+ * The teaching figure (PLOT_MISSES) draws two lines per layout instead,
+ * page faults solid and cache-line misses dashed, against the memory
+ * that holds the resident pages or the cached lines, and no ratio: where
+ * each layout's lines fall shows which level of the hierarchy it suits.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -75,10 +80,12 @@ x_value(const struct config *config)
 }
 
 static const char *
-x_label(enum sweep sweep)
+x_label(enum sweep sweep, bool misses)
 {
 	switch (sweep) {
-	case SWEEP_RESIDENT:	return "resident memory (KiB)";
+	case SWEEP_RESIDENT:
+		return misses ? "memory: resident pages, or a fully associative "
+		    "cache (KiB)" : "resident memory (KiB)";
 	case SWEEP_ITEMS:	return "items in the heap";
 	case SWEEP_PAGE_SIZE:	return "page size (KiB)";
 	case SWEEP_POLICY:
@@ -102,6 +109,7 @@ y_label(const char *field)
 		{ "cpu_s", "CPU time (s)" },
 		{ "minflt", "kernel minor faults" },
 		{ "maxrss_kib", "max RSS (KiB)" },
+		{ PLOT_MISSES, "page faults or line misses per operation" },
 	};
 	size_t i;
 
@@ -329,10 +337,20 @@ markers(FILE *out, const struct series *s, const struct axis *x,
 		    to_pixel(y, s->points[i].y), colour);
 }
 
-/* A line: its layout's colour, dashed by policy (LRU's solid). */
+static bool
+several_policies(const struct config *config)
+{
+	return (config->policies & (config->policies - 1)) != 0;
+}
+
+/*
+ * A line: its layout's colour, dashed by policy (LRU's solid), or in the
+ * teaching figure, dashed for cache lines.
+ */
 struct line {
 	unsigned	layout;
 	enum policy	policy;
+	bool		cache_lines;
 };
 
 static void
@@ -346,7 +364,23 @@ line_style(char *buf, size_t size, const struct line *line)
 	};
 
 	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
-	    svg_layout_colour(line->layout), dashes[line->policy]);
+	    svg_layout_colour(line->layout), line->cache_lines ?
+	    " stroke-dasharray=\"5 3\"" : dashes[line->policy]);
+}
+
+/* A line's name in the legend. */
+static void
+line_name(char *buf, size_t size, const struct config *config,
+    const struct line *line, bool misses)
+{
+	if (misses)
+		snprintf(buf, size, "%s %s", layouts[line->layout]->name,
+		    line->cache_lines ? "lines" : "pages");
+	else if (several_policies(config))
+		snprintf(buf, size, "%s %s", layouts[line->layout]->name,
+		    policy_names[line->policy]);
+	else
+		snprintf(buf, size, "%s", layouts[line->layout]->name);
 }
 
 /*
@@ -388,12 +422,6 @@ bounds(const struct series *s, size_t n, double *lo, double *hi, bool x)
 			if (v > *hi)
 				*hi = v;
 		}
-}
-
-static bool
-several_policies(const struct config *config)
-{
-	return (config->policies & (config->policies - 1)) != 0;
 }
 
 /* What the sweep held fixed. */
@@ -458,6 +486,7 @@ draw(FILE *out, const struct config *config, const char *field,
     enum workload workload, struct series *lines, const struct line *which,
     size_t nlines, const struct series *ratio)
 {
+	bool misses = strcmp(field, PLOT_MISSES) == 0;
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
 	struct axis y = { .from = HEIGHT - BOTTOM, .to = TOP };
 	struct axis r = { .from = HEIGHT - BOTTOM, .to = TOP };
@@ -488,7 +517,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	    "fill=\"none\" class=\"axis\"/>\n", LEFT, TOP,
 	    WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
 	svg_text(out, (x.from + x.to) / 2, HEIGHT - 25, "middle", "",
-	    x_label(config->sweep));
+	    x_label(config->sweep, misses));
 	snprintf(style, sizeof(style), "transform=\"rotate(-90 %d %d)\"", 22,
 	    (HEIGHT - BOTTOM + TOP) / 2);
 	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
@@ -518,12 +547,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	    LEGEND_ROW : 0);
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
-		/* The policy is named when there are several. */
-		snprintf(title, sizeof(title), "%s%s%s",
-		    layouts[which[i].layout]->name,
-		    several_policies(config) ? " " : "",
-		    several_policies(config) ?
-		    policy_names[which[i].policy] : "");
+		line_name(title, sizeof(title), config, &which[i], misses);
 		legend_entry(out, &legend_x, &legend_y, style, title);
 	}
 	if (ratio->count > 0) {
@@ -535,17 +559,46 @@ draw(FILE *out, const struct config *config, const char *field,
 	svg_end(out);
 }
 
+/* The teaching figure's lines: every layout's pages, then its lines. */
+static size_t
+collect_misses(const struct result *rows, size_t nrows,
+    enum workload workload, struct series *lines, struct line *which)
+{
+	size_t nlines = 0;
+	unsigned layout, kind;
+
+	for (layout = 0; layout < LAYOUT_COUNT; layout++)
+		for (kind = 0; kind < 2; kind++) {
+			struct series s = collect(rows, nrows, layout,
+			    POLICY_LRU, kind ? "line_misses_per_op" :
+			    "faults_per_op", workload);
+
+			if (s.count == 0) {
+				free(s.points);
+				continue;
+			}
+			which[nlines] = (struct line){ layout, POLICY_LRU,
+			    kind == 1 };
+			lines[nlines++] = s;
+		}
+	return nlines;
+}
+
 int
 plot_write(FILE *out, const struct config *config, const struct result *rows,
     size_t nrows, const char *field, enum workload workload)
 {
+	/* Per layout, a line per policy, or pages and lines. */
 	struct series lines[POLICY_COUNT * LAYOUT_COUNT], ratio = { NULL, 0 };
 	struct line which[POLICY_COUNT * LAYOUT_COUNT];
+	bool misses = strcmp(field, PLOT_MISSES) == 0;
 	size_t nlines = 0, i;
 	unsigned p;
 	int status = -1;
 
-	for (p = 0; p < POLICY_COUNT; p++)
+	if (misses)
+		nlines = collect_misses(rows, nrows, workload, lines, which);
+	for (p = 0; !misses && p < POLICY_COUNT; p++)
 		for (i = 0; i < LAYOUT_COUNT; i++) {
 			struct series s = collect(rows, nrows, (unsigned)i,
 			    (enum policy)p, field, workload);
@@ -554,11 +607,11 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 				free(s.points);
 				continue;
 			}
-			which[nlines].layout = (unsigned)i;
-			which[nlines].policy = (enum policy)p;
+			which[nlines] = (struct line){ (unsigned)i,
+			    (enum policy)p, false };
 			lines[nlines++] = s;
 		}
-	if (nlines >= 2 && !several_policies(config))
+	if (nlines >= 2 && !several_policies(config) && !misses)
 		ratio = ratio_of(&lines[0], &lines[1]);
 	if (nlines > 0) {
 		draw(out, config, field, workload, lines, which, nlines, &ratio);

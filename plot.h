@@ -11,9 +11,17 @@
 #include "result.h"
 
 /*
- * Plots `field` (a numeric report field) of the rows of `workload`
- * against the swept parameter of config.  Returns 0, or -1 if no row
- * has a positive value to plot.
+ * The teaching figure's name for --plot-y: every layout's page faults
+ * and cache-line misses per operation (faults_per_op and
+ * line_misses_per_op) against the memory that holds them, a resident
+ * sweep's resident memory, on one log-log chart.
+ */
+#define PLOT_MISSES	"misses"
+
+/*
+ * Plots `field` (a numeric report field, or PLOT_MISSES) of the rows of
+ * `workload` against the swept parameter of config.  Returns 0, or -1 if
+ * no row has a positive value to plot.
  */
 int	plot_write(FILE *, const struct config *, const struct result *,
 	    size_t nrows, const char *field, enum workload);
