@@ -7,7 +7,11 @@
  * marked, and the path from the root to the last index with its
  * crossings counted; a closing table compares the layouts.  --format csv
  * gives the same facts one row per index, and --svg draws the trees with
- * nodes coloured by page.
+ * nodes coloured by page.  --line-bytes N adds the cache lines inside
+ * the pages: line = index * sizeof(void *) / N, the array starting on a
+ * page boundary, so a line never straddles two pages; the text marks a
+ * line crossing inside a page with ':' beside the '|' of a page
+ * crossing, the CSV gains a line column, the SVG a dotted blue edge.
  *
  * The pages are those of the heap array: page = index / E and offset =
  * index % E for E entries per page, slot 0 unused, exactly as the page
@@ -22,11 +26,13 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "config.h"
 #include "explain.h"
 #include "heap.h"
@@ -62,6 +68,7 @@ struct options {
 	unsigned		 layouts;	/* bit i: layouts[i] */
 	unsigned		 items;
 	unsigned		 entries;	/* per page, a power of two */
+	unsigned		 line_entries;	/* per line; 0: no lines */
 	unsigned		 arity;
 	enum explain_format	 format;
 	const char		*svg;		/* NULL: no drawing */
@@ -71,12 +78,14 @@ struct options {
 struct view {
 	const struct layout *layout;
 	struct shape	shape;
+	unsigned	line_entries;			/* 0: no lines */
 	unsigned	n;
 	heap_index	parent[MAX_ITEMS + 1];		/* 0 for the root */
 	heap_index	first_child[MAX_ITEMS + 1];
 	unsigned	nchildren[MAX_ITEMS + 1];	/* those <= n */
 	unsigned	depth[MAX_ITEMS + 1];
 	unsigned	crossings[MAX_ITEMS + 1];	/* from the root */
+	unsigned	line_crossings[MAX_ITEMS + 1];	/* at pages too */
 	unsigned	height;				/* largest depth */
 	double		x[MAX_ITEMS + 1];		/* SVG column */
 	unsigned	leaves;
@@ -106,15 +115,20 @@ help(void)
 "  --items N              nodes, %u to %u (default %u)\n"
 "  --entries-per-page E   a power of two from %u to %u (default %u)\n"
 "  --arity D              children per dary node, %u to %u (default %u)\n"
+"  --line-bytes N         also show N-byte cache lines: N a power of two\n"
+"                         from %u (one entry) to E x %u (a page), line =\n"
+"                         index x %u / N; ':' marks a line boundary inside\n"
+"                         a page, as '|' marks a page's\n"
 "  --format text|csv      text (default), or one CSV row per index:\n"
 "                         layout,index,parent,page,offset,depth\n"
+"                         (and line, with --line-bytes)\n"
 "  --svg FILE             also draw the trees, nodes coloured by page\n"
 "  --help                 print this\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
 	    1u, MAX_ITEMS, DEFAULT_ITEMS, CONFIG_MIN_ENTRIES, MAX_ENTRIES,
 	    DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
-	    DARY_DEFAULT_ARITY);
+	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES);
 	exit_printed();
 }
 
@@ -130,15 +144,35 @@ entries_option(const char *text)
 	return (unsigned)value;
 }
 
+/*
+ * Entries per line of --line-bytes, checked against the final
+ * --entries-per-page: a line holds at least one entry (a pointer) and at
+ * most a page, so that lines tile pages.
+ */
+static unsigned
+line_entries_option(const char *text, unsigned entries)
+{
+	uint64_t page_bytes = (uint64_t)entries * ABI_PTR_BYTES, value;
+
+	if (parse_size(text, ABI_PTR_BYTES, page_bytes, &value) != 0 ||
+	    (value & (value - 1)) != 0)
+		errx(EXIT_USAGE, "--line-bytes: '%s' is not a power of two "
+		    "from %u to %" PRIu64 " bytes: one %u-byte entry to a page "
+		    "of %u entries", text, ABI_PTR_BYTES, page_bytes,
+		    ABI_PTR_BYTES, entries);
+	return (unsigned)(value / ABI_PTR_BYTES);
+}
+
 enum {
-	OPT_LAYOUT = 256, OPT_ITEMS, OPT_ENTRIES, OPT_ARITY, OPT_FORMAT,
-	OPT_SVG, OPT_HELP
+	OPT_LAYOUT = 256, OPT_ITEMS, OPT_ENTRIES, OPT_LINE_BYTES, OPT_ARITY,
+	OPT_FORMAT, OPT_SVG, OPT_HELP
 };
 
 static const struct option long_options[] = {
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "items", required_argument, NULL, OPT_ITEMS },
 	{ "entries-per-page", required_argument, NULL, OPT_ENTRIES },
+	{ "line-bytes", required_argument, NULL, OPT_LINE_BYTES },
 	{ "arity", required_argument, NULL, OPT_ARITY },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "svg", required_argument, NULL, OPT_SVG },
@@ -149,6 +183,8 @@ static const struct option long_options[] = {
 static void
 parse_options(int argc, char *argv[], struct options *opt)
 {
+	/* Checked after the loop: its bound is the final page's. */
+	const char *line_bytes = NULL;
 	int c;
 
 	opt->layouts = DEFAULT_LAYOUTS;
@@ -169,6 +205,9 @@ parse_options(int argc, char *argv[], struct options *opt)
 			break;
 		case OPT_ENTRIES:
 			opt->entries = entries_option(optarg);
+			break;
+		case OPT_LINE_BYTES:
+			line_bytes = optarg;
 			break;
 		case OPT_ARITY:
 			opt->arity = (unsigned)count_option("--arity", optarg,
@@ -195,6 +234,8 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (optind < argc)
 		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
 		    "bheapsim explain --help lists the options", argv[optind]);
+	opt->line_entries = line_bytes == NULL ? 0 :
+	    line_entries_option(line_bytes, opt->entries);
 }
 
 /* The trees --------------------------------------------------------- */
@@ -219,6 +260,27 @@ crosses(const struct view *v, unsigned u)
 	return u > 1 && page_of(v, u) != page_of(v, v->parent[u]);
 }
 
+/* Only with --line-bytes: line_entries is then at least 1. */
+static unsigned
+line_of(const struct view *v, unsigned u)
+{
+	return u / v->line_entries;
+}
+
+/* Lines tile pages, so every page crossing is a line crossing too. */
+static bool
+crosses_line(const struct view *v, unsigned u)
+{
+	return u > 1 && line_of(v, u) != line_of(v, v->parent[u]);
+}
+
+/* A line crossing that is not a page crossing: ':' rather than '|'. */
+static bool
+crosses_line_inside(const struct view *v, unsigned u)
+{
+	return v->line_entries != 0 && crosses_line(v, u) && !crosses(v, u);
+}
+
 static void
 build_view(struct view *v, const struct layout *layout,
     const struct options *opt)
@@ -228,6 +290,7 @@ build_view(struct view *v, const struct layout *layout,
 	v->layout = layout;
 	v->shape.page_shift = log2_exact(opt->entries);
 	v->shape.arity = opt->arity;
+	v->line_entries = opt->line_entries;
 	v->n = opt->items;
 	v->height = 0;
 	for (u = 1; u <= v->n; u++) {
@@ -239,6 +302,10 @@ build_view(struct view *v, const struct layout *layout,
 		v->depth[u] = u == 1 ? 0 : v->depth[v->parent[u]] + 1;
 		v->crossings[u] = u == 1 ? 0 :
 		    v->crossings[v->parent[u]] + crosses(v, u);
+		if (v->line_entries != 0)
+			v->line_crossings[u] = u == 1 ? 0 :
+			    v->line_crossings[v->parent[u]] +
+			    crosses_line(v, u);
 		if (v->depth[u] > v->height)
 			v->height = v->depth[u];
 		if (first > v->n)
@@ -261,6 +328,19 @@ print_range(FILE *out, unsigned first, unsigned last)
 	return fprintf(out, "%u-%u", first, last);
 }
 
+/* The indices of page g up to n; index 0 is unused. */
+static void
+page_range(const struct view *v, unsigned g, unsigned *first,
+    unsigned *last)
+{
+	unsigned entries = 1u << v->shape.page_shift;
+
+	*first = g == 0 ? 1 : g * entries;
+	*last = g * entries + entries - 1;
+	if (*last > v->n)
+		*last = v->n;
+}
+
 /*
  * A page holds consecutive indices whatever the layout; what differs is
  * how many separate subtrees share it, where the tree enters it and how
@@ -269,15 +349,11 @@ print_range(FILE *out, unsigned first, unsigned last)
 static void
 print_page(FILE *out, const struct view *v, unsigned g)
 {
-	unsigned entries = 1u << v->shape.page_shift;
-	unsigned first = g == 0 ? 1 : g * entries, last = g * entries +
-	    entries - 1;
-	unsigned subtrees = 0, low = ~0u, high = 0, u;
+	unsigned first, last, subtrees = 0, low = ~0u, high = 0, u;
 	heap_index previous = 0;
 	int column;
 
-	if (last > v->n)
-		last = v->n;
+	page_range(v, g, &first, &last);
 	for (u = first; u <= last; u++) {
 		subtrees += u == 1 || crosses(v, u);
 		if (v->depth[u] < low)
@@ -308,22 +384,61 @@ print_page(FILE *out, const struct view *v, unsigned g)
 	fputc('\n', out);
 }
 
+/* Under page g's entry: its indices cache line by cache line. */
+static void
+print_page_lines(FILE *out, const struct view *v, unsigned g)
+{
+	unsigned first, last, u, end;
+	int column;
+
+	page_range(v, g, &first, &last);
+	column = fprintf(out, "           lines ");
+	column += print_range(out, line_of(v, first), line_of(v, last));
+	column += fprintf(out, ":");
+	for (u = first; u <= last; u = end + 1) {
+		end = (line_of(v, u) + 1) * v->line_entries - 1;
+		if (end > last)
+			end = last;
+		if (u > first && column > WRAP)
+			column = fprintf(out, "\n           :") - 1;
+		else if (u > first)
+			column += fprintf(out, " :");
+		column += fprintf(out, " ");
+		column += print_range(out, u, end);
+	}
+	fputc('\n', out);
+}
+
 static void
 print_pages(FILE *out, const struct view *v)
 {
 	unsigned g;
 
-	fprintf(out, "pages (page = index / %u):\n",
-	    1u << v->shape.page_shift);
-	for (g = 0; g <= page_of(v, v->n); g++)
+	if (v->line_entries == 0)
+		fprintf(out, "pages (page = index / %u):\n",
+		    1u << v->shape.page_shift);
+	else
+		fprintf(out, "pages (page = index / %u) and their %u-byte "
+		    "lines (line = index / %u):\n", 1u << v->shape.page_shift,
+		    v->line_entries * ABI_PTR_BYTES, v->line_entries);
+	for (g = 0; g <= page_of(v, v->n); g++) {
 		print_page(out, v, g);
+		if (v->line_entries != 0)
+			print_page_lines(out, v, g);
+	}
 }
 
 static void
 print_node(FILE *out, const struct view *v, unsigned u)
 {
-	fprintf(out, "%u [page %u]%s\n", u, page_of(v, u),
-	    crosses(v, u) ? "  <- page crossing" : "");
+	if (v->line_entries == 0) {
+		fprintf(out, "%u [page %u]%s\n", u, page_of(v, u),
+		    crosses(v, u) ? "  <- page crossing" : "");
+		return;
+	}
+	fprintf(out, "%u [page %u, line %u]%s\n", u, page_of(v, u),
+	    line_of(v, u), crosses(v, u) ? "  <- page crossing" :
+	    crosses_line(v, u) ? "  <- line crossing" : "");
 }
 
 /* Draws u's children below it; prefix holds the rails of its ancestors. */
@@ -351,10 +466,39 @@ print_tree(FILE *out, const struct view *v)
 	/* Four columns per level; no tree of MAX_ITEMS nodes is deeper. */
 	static char prefix[4 * MAX_ITEMS + 1];
 
-	fputs("\ntree, each node as index [page]:\n", out);
+	fputs(v->line_entries == 0 ? "\ntree, each node as index [page]:\n" :
+	    "\ntree, each node as index [page, line]:\n", out);
 	prefix[0] = '\0';
 	print_node(out, v, 1);
 	print_subtree(out, v, 1, prefix, 0);
+}
+
+/* What comes before u on a path from the root. */
+static const char *
+path_step(const struct view *v, unsigned u)
+{
+	if (u == 1)
+		return "";
+	if (crosses(v, u))
+		return " | ";
+	return crosses_line_inside(v, u) ? " : " : " ";
+}
+
+/* The lines a path visits, root first, and how many it crosses. */
+static void
+print_path_lines(FILE *out, const struct view *v, const heap_index path[],
+    unsigned steps)
+{
+	unsigned crossed = v->line_crossings[v->n];
+	unsigned inside = crossed - v->crossings[v->n];
+	unsigned i;
+
+	fputs("  lines", out);
+	for (i = steps; i-- > 0;)
+		if (i + 1 == steps || crosses_line(v, path[i]))
+			fprintf(out, " %u", line_of(v, path[i]));
+	fprintf(out, ": %u line crossing%s, %u inside a page\n", crossed,
+	    crossed == 1 ? "" : "s", inside);
 }
 
 static void
@@ -365,17 +509,19 @@ print_path(FILE *out, const struct view *v)
 
 	for (u = v->n; u != 0; u = v->parent[u])
 		path[steps++] = u;
-	fprintf(out, "\npath from the root to %u, '|' where it changes page:\n"
-	    "  ", v->n);
+	fprintf(out, "\npath from the root to %u, '|' where it changes page%s:"
+	    "\n  ", v->n, v->line_entries == 0 ? "" :
+	    ", ':' where it changes line");
 	for (i = steps; i-- > 0;)
-		fprintf(out, "%s%u", i + 1 == steps ? "" :
-		    crosses(v, path[i]) ? " | " : " ", path[i]);
+		fprintf(out, "%s%u", path_step(v, path[i]), path[i]);
 	fprintf(out, "\n  depth %u, pages", v->depth[v->n]);
 	for (i = steps; i-- > 0;)
 		if (i + 1 == steps || crosses(v, path[i]))
 			fprintf(out, " %u", page_of(v, path[i]));
 	fprintf(out, ": %u page crossing%s\n", v->crossings[v->n],
 	    v->crossings[v->n] == 1 ? "" : "s");
+	if (v->line_entries != 0)
+		print_path_lines(out, v, path, steps);
 }
 
 static void
@@ -391,30 +537,40 @@ print_view(FILE *out, const struct view *v)
 	print_path(out, v);
 }
 
-/* Crossings from the root: to the last index, at most, and on average. */
+/*
+ * Page crossings from the root, or line crossings (page crossings
+ * included): to the last index, at most, and on average.
+ */
 static void
-print_summary(FILE *out, const struct view *views, unsigned nviews)
+print_summary(FILE *out, const struct view *views, unsigned nviews,
+    bool lines)
 {
 	const struct view *v = &views[0];
 	unsigned i, u;
 
-	fprintf(out, "\npage crossings on paths from the root, %u items in "
-	    "%u pages of %u entries:\n", v->n, page_of(v, v->n) + 1,
-	    1u << v->shape.page_shift);
+	if (lines)
+		fprintf(out, "\nline crossings on paths from the root, %u "
+		    "items in %u lines of %u bytes:\n", v->n,
+		    line_of(v, v->n) + 1, v->line_entries * ABI_PTR_BYTES);
+	else
+		fprintf(out, "\npage crossings on paths from the root, %u "
+		    "items in %u pages of %u entries:\n", v->n,
+		    page_of(v, v->n) + 1, 1u << v->shape.page_shift);
 	fprintf(out, "  %-8s  %6s  %8s  %5s  %5s\n", "layout", "height",
 	    "to last", "most", "mean");
 	for (i = 0; i < nviews; i++) {
+		const unsigned *crossings;
 		unsigned most = 0, total = 0;
 
 		v = &views[i];
+		crossings = lines ? v->line_crossings : v->crossings;
 		for (u = 1; u <= v->n; u++) {
-			total += v->crossings[u];
-			if (v->crossings[u] > most)
-				most = v->crossings[u];
+			total += crossings[u];
+			if (crossings[u] > most)
+				most = crossings[u];
 		}
 		fprintf(out, "  %-8s  %6u  %8u  %5u  %5.2f\n", v->layout->name,
-		    v->height, v->crossings[v->n], most,
-		    (double)total / v->n);
+		    v->height, crossings[v->n], most, (double)total / v->n);
 	}
 }
 
@@ -428,7 +584,9 @@ write_text(FILE *out, const struct view *views, unsigned nviews)
 			fputc('\n', out);
 		print_view(out, &views[i]);
 	}
-	print_summary(out, views, nviews);
+	print_summary(out, views, nviews, false);
+	if (views[0].line_entries != 0)
+		print_summary(out, views, nviews, true);
 }
 
 /* CSV ----------------------------------------------------------------- */
@@ -436,16 +594,23 @@ write_text(FILE *out, const struct view *views, unsigned nviews)
 static void
 write_csv(FILE *out, const struct view *views, unsigned nviews)
 {
+	/* The line column only when asked for: the default is a contract. */
+	bool lines = views[0].line_entries != 0;
 	unsigned i, u;
 
-	fputs("layout,index,parent,page,offset,depth\n", out);
+	fputs(lines ? "layout,index,parent,page,offset,depth,line\n" :
+	    "layout,index,parent,page,offset,depth\n", out);
 	for (i = 0; i < nviews; i++) {
 		const struct view *v = &views[i];
 
-		for (u = 1; u <= v->n; u++)
-			fprintf(out, "%s,%u,%u,%u,%u,%u\n", v->layout->name, u,
+		for (u = 1; u <= v->n; u++) {
+			fprintf(out, "%s,%u,%u,%u,%u,%u", v->layout->name, u,
 			    v->parent[u], page_of(v, u), offset_of(v, u),
 			    v->depth[u]);
+			if (lines)
+				fprintf(out, ",%u", line_of(v, u));
+			fputc('\n', out);
+		}
 	}
 }
 
@@ -490,10 +655,19 @@ panel_title(const struct view *v, char *buf, size_t size)
 
 	if (v->layout->has_arity)
 		snprintf(arity, sizeof(arity), " (d = %u)", v->shape.arity);
-	snprintf(buf, size, "%s%s: %u items, %u entries per page; colour = "
-	    "page, dashed red edge = page crossing; path to %u: %u crossings",
-	    v->layout->name, arity, v->n, 1u << v->shape.page_shift, v->n,
-	    v->crossings[v->n]);
+	if (v->line_entries == 0)
+		snprintf(buf, size, "%s%s: %u items, %u entries per page; "
+		    "colour = page, dashed red edge = page crossing; path to "
+		    "%u: %u crossings", v->layout->name, arity, v->n,
+		    1u << v->shape.page_shift, v->n, v->crossings[v->n]);
+	else
+		snprintf(buf, size, "%s%s: %u items, %u entries per page, "
+		    "%u-byte lines; colour = page, dashed red edge = page "
+		    "crossing, dotted blue edge = line crossing inside a page; "
+		    "path to %u: %u page, %u line crossings", v->layout->name,
+		    arity, v->n, 1u << v->shape.page_shift,
+		    v->line_entries * ABI_PTR_BYTES, v->n, v->crossings[v->n],
+		    v->line_crossings[v->n]);
 }
 
 /* The tree's width, or the title's if wider: a picture never clips it. */
@@ -515,10 +689,41 @@ panel_height(const struct view *v)
 	return TITLE_H + 2 * NODE_R + v->height * LEVEL_DY + MARGIN;
 }
 
+/* The attributes that set the edge into u apart: "" for a plain one. */
+static const char *
+edge_style(const struct view *v, unsigned u)
+{
+	if (crosses(v, u))
+		return " stroke=\"#c0392b\" stroke-width=\"1.5\" "
+		    "stroke-dasharray=\"4 3\"";
+	if (crosses_line_inside(v, u))
+		return " stroke=\"#2471a3\" stroke-width=\"1.5\" "
+		    "stroke-dasharray=\"1.5 2.5\"";
+	return "";
+}
+
+/* Node u: a circle in its page's colour, its facts in a tooltip. */
+static void
+svg_node(FILE *out, const struct view *v, unsigned u)
+{
+	char rgb[8];
+
+	svg_page_colour(page_of(v, u), rgb);
+	fprintf(out, "<g><title>index %u: page %u, offset %u", u,
+	    page_of(v, u), offset_of(v, u));
+	if (v->line_entries != 0)
+		fprintf(out, ", line %u", line_of(v, u));
+	fprintf(out, ", depth %u, parent %u</title><circle cx=\"%.1f\" "
+	    "cy=\"%.1f\" r=\"%u\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\" "
+	    "stroke=\"none\">%u</text></g>\n", v->depth[u], v->parent[u],
+	    node_x(v, u), node_y(v, u), NODE_R, rgb, node_x(v, u),
+	    node_y(v, u) + 3, u);
+}
+
 static void
 svg_panel(FILE *out, const struct view *v, unsigned top)
 {
-	char rgb[8], title[256];
+	char title[256];
 	unsigned u;
 
 	fprintf(out, "<g transform=\"translate(0,%u)\">\n", top);
@@ -532,19 +737,11 @@ svg_panel(FILE *out, const struct view *v, unsigned top)
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\"%s/>\n", node_x(v, v->parent[u]),
 		    node_y(v, v->parent[u]), node_x(v, u), node_y(v, u),
-		    crosses(v, u) ? " stroke=\"#c0392b\" stroke-width=\"1.5\" "
-		    "stroke-dasharray=\"4 3\"" : "");
+		    edge_style(v, u));
 	fputs("</g>\n<g stroke=\"#333\" text-anchor=\"middle\" "
 	    "font-size=\"9\">\n", out);
-	for (u = 1; u <= v->n; u++) {
-		svg_page_colour(page_of(v, u), rgb);
-		fprintf(out, "<g><title>index %u: page %u, offset %u, "
-		    "depth %u, parent %u</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%u\" "
-		    "fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">"
-		    "%u</text></g>\n", u, page_of(v, u), offset_of(v, u),
-		    v->depth[u], v->parent[u], node_x(v, u), node_y(v, u),
-		    NODE_R, rgb, node_x(v, u), node_y(v, u) + 3, u);
-	}
+	for (u = 1; u <= v->n; u++)
+		svg_node(out, v, u);
 	fputs("</g>\n</g>\n", out);
 }
 

@@ -12,7 +12,8 @@
 /* The subcommand's synopsis, for its usage() and for main.c's. */
 #define EXPLAIN_SYNOPSIS \
 "bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n" \
-"                [--arity D] [--format text|csv] [--svg FILE] [--help]\n"
+"                [--line-bytes N] [--arity D] [--format text|csv]\n" \
+"                [--svg FILE] [--help]\n"
 
 int	explain_main(int argc, char *argv[]);
 

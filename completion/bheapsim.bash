@@ -23,8 +23,8 @@ _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --policy --cache --tlb --latency --force --dry-run --jobs --shard
     --format --output --trace --sweep --plot --plot-y --help --version'
 _bheapsim_main_flags='--force --dry-run --help --version'
-_bheapsim_explain_opts='--layout --items --entries-per-page --arity
-    --format --svg --help'
+_bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
+    --arity --format --svg --help'
 _bheapsim_explain_flags='--help'
 _bheapsim_compare_opts='--format --help'
 _bheapsim_compare_flags='--help'

@@ -469,6 +469,7 @@ static const struct sample {
 	{ EXPLAIN, "--format", "csv" },
 	{ EXPLAIN, "--items", "31" },
 	{ EXPLAIN, "--layout", "all" },
+	{ EXPLAIN, "--line-bytes", "16" },
 	{ EXPLAIN, "--svg", "@tree.svg" },
 };
 

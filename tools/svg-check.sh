@@ -27,5 +27,8 @@ done
 ./bheapsim explain --layout all --items 200 --entries-per-page 16 \
     --arity 4 --svg "$tmp/all.svg" >/dev/null
 ./bheapsim explain --layout dary --items 1 --svg "$tmp/one.svg" >/dev/null
+# --line-bytes lengthens every title.
+./bheapsim explain --layout dary --items 1 --line-bytes 8 \
+    --svg "$tmp/one-lines.svg" >/dev/null
 # shellcheck disable=SC2046
 python3 tools/svg-fit.py "$tmp"/*.svg $(find "$dir" -name '*.svg' 2>/dev/null)

@@ -118,6 +118,9 @@ if "$bin" explain --help >/dev/null 2>&1; then
 	memcheck "explain, CSV and SVG" \
 	    "$bin" explain --items 40 --entries-per-page 8 --format csv \
 	    --svg "$tmp/explain.svg"
+	memcheck "explain with cache lines, text and SVG" \
+	    "$bin" explain --layout all --items 40 --entries-per-page 16 \
+	    --line-bytes 16 --svg "$tmp/explain-lines.svg"
 fi
 
 echo "$passed passed, $failed failed"
