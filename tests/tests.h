@@ -128,5 +128,6 @@ Suite	*large_suite(void);
 Suite	*manual_suite(void);
 Suite	*files_suite(void);
 Suite	*policy_suite(void);
+Suite	*pmu_suite(void);
 
 #endif
