@@ -58,6 +58,8 @@ config_defaults(struct config *config)
 	/* main.c sets this machine's caches; none until it does. */
 	memset(&config->cache, 0, sizeof(config->cache));
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
+	/* main.c asks the kernel first: without a PMU, nothing to read. */
+	config->pmu = false;
 }
 
 bool

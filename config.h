@@ -65,6 +65,7 @@ struct config {
 	/* The caches and TLB of --vm sim (hier.h); none: --cache off. */
 	struct hier_geometry cache;
 	struct hier_latency latency;	/* the modeled in-memory time's */
+	bool		pmu;		/* untracked runs read the CPU's counters */
 };
 
 /* Memory an experiment maps, in bytes and in modeled pages. */

@@ -457,7 +457,10 @@ by_plan_order(const void *a, const void *b)
 	return (x->arrival > y->arrival) - (x->arrival < y->arrival);
 }
 
-/* The heap's own CPU time: the untracked job's, for the same phase. */
+/*
+ * The heap's own CPU time, and what the CPU counted: the untracked job's,
+ * for the same phase.
+ */
 static void
 take_baseline(struct result *row, const struct jobs *list, long baseline)
 {
@@ -473,6 +476,7 @@ take_baseline(struct result *row, const struct jobs *list, long baseline)
 		if (untracked->rows[i].workload == row->workload) {
 			row->heap_cpu_ns = untracked->rows[i].cpu_ns;
 			row->heap_cpu_known = true;
+			row->pmu = untracked->rows[i].pmu;
 			return;
 		}
 }

@@ -27,6 +27,7 @@
 #include "parse.h"
 #include "plan.h"
 #include "plot.h"
+#include "pmu.h"
 #include "report.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -353,6 +354,7 @@ configure(int argc, char *argv[], struct plan *plan)
 
 	config_defaults(&request.config);
 	parse_options(argc, argv, &request);
+	request.config.pmu = pmu_note() == NULL;
 	if (plan_make(plan, &request, why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	/* A run that needs a lot of memory says so before it starts. */
@@ -367,6 +369,7 @@ main(int argc, char *argv[])
 	struct outputs out = { 0 };
 	struct experiment_rows rows = { 0 };
 	struct plan plan;
+	const char *pmu_absent;
 	int status;
 
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
@@ -384,6 +387,9 @@ main(int argc, char *argv[])
 	experiment_trap_signals();
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
 	    plan.plot);
+	/* Once, for every run of the invocation, as it starts; no failure. */
+	if (status == 0 && !plan.base.pmu && (pmu_absent = pmu_note()) != NULL)
+		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,
 		    &rows);

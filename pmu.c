@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -127,6 +128,19 @@ pmu_available(const char **why)
 	}
 	close(fd);
 	return true;
+}
+
+const char *
+pmu_note(void)
+{
+	static char note[160];
+	const char *why;
+
+	if (pmu_available(&why))
+		return NULL;
+	snprintf(note, sizeof(note), "%s: the report's pmu_ fields stay empty",
+	    why);
+	return note;
 }
 
 void

@@ -71,6 +71,13 @@ struct pmu {
  */
 bool	pmu_available(const char **why);
 
+/*
+ * The one line a run says on stderr where pmu_available() is false,
+ * without the program's name: why, and that the report's pmu_ fields
+ * stay empty.  NULL where the counters are available.
+ */
+const char *pmu_note(void);
+
 /* Opens every event it can, disabled; an event it cannot is unknown. */
 void	pmu_open(struct pmu *);
 

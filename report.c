@@ -25,7 +25,9 @@ enum field {
 	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
 	F_HEAP_CPU_S, F_POLICY, F_L1_MISSES, F_L1_PER_OP, F_L2_MISSES,
 	F_L2_PER_OP, F_LLC_MISSES, F_LLC_PER_OP, F_TLB_MISSES, F_TLB_PER_OP,
-	F_MEM_NS_PER_OP, F_LINE_MISSES, F_LINE_PER_OP,
+	F_MEM_NS_PER_OP, F_LINE_MISSES, F_LINE_PER_OP, F_PMU_CYCLES,
+	F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
+	F_PMU_DTLB_MISSES,
 	F_COUNT,
 	/* The table's own: the distributions in one cell each. */
 	F_FAULTS_DIST, F_PAGES_DIST
@@ -43,7 +45,8 @@ const char *const report_fields[F_COUNT + 1] = {
 	"heap_cpu_s", "policy", "l1_misses", "l1_misses_per_op", "l2_misses",
 	"l2_misses_per_op", "llc_misses", "llc_misses_per_op", "tlb_misses",
 	"tlb_misses_per_op", "mem_ns_per_op", "line_misses",
-	"line_misses_per_op", NULL
+	"line_misses_per_op", "pmu_cycles", "pmu_instructions",
+	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses", NULL
 };
 
 static struct cell
@@ -144,6 +147,15 @@ line_misses(const struct result *row, bool per_op)
 	    integer(row->line_misses);
 }
 
+/* A count of the CPU's own, absent where it has none to give. */
+static struct cell
+counted(const struct result *row, enum pmu_event event)
+{
+	if (!row->pmu.known[event])
+		return cell_absent();
+	return integer(row->pmu.value[event]);
+}
+
 /* Only the d-ary heap has an arity; the other layouts leave it empty. */
 static struct cell
 arity(const struct result *row)
@@ -229,6 +241,11 @@ field_value(enum field f, const struct result *row)
 	case F_MEM_NS_PER_OP:	return memory_time(row);
 	case F_LINE_MISSES:	return line_misses(row, false);
 	case F_LINE_PER_OP:	return line_misses(row, true);
+	case F_PMU_CYCLES:	return counted(row, PMU_CYCLES);
+	case F_PMU_INSTRUCTIONS: return counted(row, PMU_INSTRUCTIONS);
+	case F_PMU_L1D_MISSES:	return counted(row, PMU_L1D_MISSES);
+	case F_PMU_LLC_MISSES:	return counted(row, PMU_LLC_MISSES);
+	case F_PMU_DTLB_MISSES:	return counted(row, PMU_DTLB_MISSES);
 	case F_FAULTS_DIST:
 		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:

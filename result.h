@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "kernel.h"
+#include "pmu.h"
 #include "vmsim.h"
 
 /* One measured phase: a row of the report. */
@@ -43,6 +44,11 @@ struct result {
 	 */
 	uint64_t	line_misses;
 	bool		line_known;
+	/*
+	 * What the CPU counted in the measured phase of the untracked run
+	 * (the row's own with --vm off): every event unknown without a PMU.
+	 */
+	struct pmu_counts pmu;
 	struct statm_kib statm;		/* at the end of the phase */
 };
 

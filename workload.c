@@ -24,6 +24,7 @@
 #include "hier.h"
 #include "kernel.h"
 #include "pages.h"
+#include "pmu.h"
 #include "prng.h"
 #include "stackdist.h"
 #include "workload.h"
@@ -42,6 +43,9 @@ struct run {
 	struct hier	*hier;		/* caches and TLB, or NULL */
 	/* With the curve and the caches: every fully associative size. */
 	struct stackdist *line_curve;
+	/* Untracked, with a PMU: what the CPU counts in each phase. */
+	struct pmu	 pmu;
+	bool		 counting;
 	/* Per point, its budget's index in the curve's list, or -1. */
 	int		*dist_index;
 	struct arena	 array;
@@ -249,9 +253,13 @@ measure(struct run *run, enum workload workload, FILE *trace,
 	if (status != 0)
 		return status;
 	kernel_sample(&before);
+	if (run->counting)
+		pmu_start(&run->pmu);
 	start = monotonic_ns();
 	row->ops = phases[workload](run);
 	row->wall_ns = monotonic_ns() - start;
+	if (run->counting)
+		pmu_stop(&run->pmu, &row->pmu);
 	kernel_sample(&after);
 	if (row->ops == UINT64_MAX) {
 		warnx("%s: %s popped out of order", layouts[row->layout]->name,
@@ -446,6 +454,11 @@ setup(struct run *run, const struct config *points, size_t npoints,
 		if (config->vm == VM_KERNEL || config->vm == VM_DISK)
 			vmsim_on_evict(run->vm, evict_page, run);
 	}
+	/* The CPU's counts are of the heap alone, as heap_cpu_s is. */
+	if (config->pmu && run->vm == NULL && run->curve == NULL) {
+		pmu_open(&run->pmu);
+		run->counting = true;
+	}
 	if (config->model == MODEL_FULL)
 		pages.items_base = run->items.base;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
@@ -465,6 +478,8 @@ teardown(struct run *run)
 	stackdist_destroy(run->curve);
 	stackdist_destroy(run->line_curve);
 	hier_destroy(run->hier);
+	if (run->counting)
+		pmu_close(&run->pmu);
 	free(run->dist_index);
 	arena_unmap(&run->array);
 	arena_unmap(&run->items);

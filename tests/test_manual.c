@@ -695,8 +695,8 @@ run_report(struct outcome *o, const struct report_run *r, bool json,
 	ck_assert_msg(o->status == 0, "%s: exit %d; stderr: %s", o->command,
 	    o->status, o->err.data);
 	if (r->note == NULL)
-		ck_assert_msg(o->err.len == 0, "%s: said: %s", o->command,
-		    o->err.data);
+		ck_assert_msg(said_nothing(&o->err), "%s: said: %s",
+		    o->command, o->err.data);
 	else
 		ck_assert_msg(strstr(o->err.data, r->note) != NULL,
 		    "%s: stderr does not say %s: '%s'", o->command, r->note,
