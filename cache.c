@@ -1,12 +1,18 @@
 /*
  * cache.c: a set-associative LRU cache.
  *
- * Each set is an array of `ways` tags kept in recency order, most recent
- * first, as an LRU stack of its own: a hit at position i moves tags
- * 0 .. i-1 down one and puts the block first; a miss drops the last tag
- * (the least recent, or an empty way) and does the same.  A set of 8 or
- * 16 tags is one or two host cache lines, so the scan is cheap; the
- * common case, the block used last, is decided in cache.h.
+ * A set of few ways is an array of tags kept in recency order, most
+ * recent first, as an LRU stack of its own: a hit at position i moves
+ * tags 0 .. i-1 down one and puts the block first; a miss drops the last
+ * tag (the least recent, or an empty way) and does the same.  8 or 16
+ * tags are one or two host cache lines, so the scan is cheap.
+ *
+ * A set of many ways (a fully associative TLB) keeps its ways in a
+ * circular doubly linked list in recency order, as vmsim.c keeps pages,
+ * and a hash table of the resident tags says which way holds a block: a
+ * hit unlinks its way and puts it first, a miss reuses the way before
+ * the head, all in O(1).  Either way the common case, the block accessed
+ * last, is decided in cache.h.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -14,6 +20,17 @@
 #include <string.h>
 
 #include "cache.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/*
+ * Sets of more ways than this keep their recency in a list and find
+ * blocks by hash: a scan of 64 ways (a fully associative TLB) on every
+ * access cost more than the rest of the model together.
+ */
+#define SCAN_WAYS	16
+/* Index slots per block: at most half full, so probes stay short. */
+#define INDEX_SLOTS_PER_BLOCK	2
 
 static bool
 is_power_of_two(uint64_t v)
@@ -49,10 +66,60 @@ cache_geometry_refused(const struct cache_geometry *g)
 	return NULL;
 }
 
+static bool
+linked(const struct cache_geometry *g)
+{
+	return g->ways > SCAN_WAYS;
+}
+
+/* The index's slots: a power of two, at least twice the blocks. */
+static uint64_t
+index_slots(const struct cache_geometry *g)
+{
+	uint64_t slots = 1;
+
+	while (slots < INDEX_SLOTS_PER_BLOCK * g->blocks)
+		slots <<= 1;
+	return slots;
+}
+
 uint64_t
 cache_bytes(const struct cache_geometry *g)
 {
-	return g->blocks * sizeof(uint64_t);
+	uint64_t bytes = g->blocks * sizeof(uint64_t);
+
+	if (linked(g))
+		bytes += g->blocks * 2 * sizeof(uint32_t) +
+		    g->blocks / g->ways * sizeof(uint32_t) +
+		    index_slots(g) * (sizeof(uint64_t) + sizeof(uint32_t));
+	return bytes;
+}
+
+/* Every set's list runs 0, 1, ... ways-1 and back to 0, all empty. */
+static int
+init_links(struct cache *cache)
+{
+	uint64_t blocks = cache->geometry.blocks, slots = index_slots(
+	    &cache->geometry), b;
+	uint32_t ways = cache->geometry.ways;
+
+	cache->next = calloc(blocks, sizeof(*cache->next));
+	cache->prev = calloc(blocks, sizeof(*cache->prev));
+	cache->head = calloc(cache->sets, sizeof(*cache->head));
+	cache->index_tags = calloc(slots, sizeof(*cache->index_tags));
+	cache->index_ways = calloc(slots, sizeof(*cache->index_ways));
+	if (cache->next == NULL || cache->prev == NULL || cache->head == NULL ||
+	    cache->index_tags == NULL || cache->index_ways == NULL)
+		return -1;
+	cache->index_mask = slots - 1;
+	cache->index_shift = 64 - log2_of(slots);
+	for (b = 0; b < blocks; b++) {
+		uint32_t way = (uint32_t)(b % ways);
+
+		cache->next[b] = (way + 1) % ways;
+		cache->prev[b] = (way + ways - 1) % ways;
+	}
+	return 0;
 }
 
 int
@@ -63,13 +130,16 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 		errno = EINVAL;
 		return -1;
 	}
-	cache->tags = calloc(g->blocks, sizeof(*cache->tags));
-	if (cache->tags == NULL)
-		return -1;
 	cache->geometry = *g;
 	cache->line_shift = log2_of(g->line_bytes);
 	cache->sets = g->blocks / g->ways;
 	cache->set_mask = is_power_of_two(cache->sets) ? cache->sets - 1 : 0;
+	cache->tags = calloc(g->blocks, sizeof(*cache->tags));
+	if (cache->tags == NULL || (linked(g) && init_links(cache) != 0)) {
+		cache_fini(cache);
+		errno = ENOMEM;
+		return -1;
+	}
 	return 0;
 }
 
@@ -77,7 +147,15 @@ void
 cache_fini(struct cache *cache)
 {
 	free(cache->tags);
+	free(cache->next);
+	free(cache->prev);
+	free(cache->head);
+	free(cache->index_tags);
+	free(cache->index_ways);
 	cache->tags = NULL;
+	cache->next = cache->prev = cache->head = NULL;
+	cache->index_tags = NULL;
+	cache->index_ways = NULL;
 }
 
 void
@@ -87,40 +165,183 @@ cache_phase(struct cache *cache)
 	cache->misses = 0;
 }
 
-bool
-cache_access_slow(struct cache *cache, uint64_t *set, uint64_t tag)
+static uint64_t
+set_of(const struct cache *cache, uint64_t tag)
+{
+	uint64_t block = tag - 1;
+
+	return cache->set_mask != 0 || cache->sets == 1 ?
+	    block & cache->set_mask : block % cache->sets;
+}
+
+/* Sets of few ways --------------------------------------------------- */
+
+/* The set's tags run most recent first; an empty way ends them. */
+static bool
+access_ordered(struct cache *cache, uint64_t *set, uint64_t tag)
 {
 	uint32_t ways = cache->geometry.ways, i;
 	bool hit;
 
-	/* set[0] is not the block (cache.h looked); an empty way ends it. */
-	for (i = 1; i < ways && set[i] != tag && set[i] != 0; i++)
+	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
 		continue;
 	hit = i < ways && set[i] == tag;
-	if (!hit) {
-		cache->misses++;
-		/* Loads into the first empty way, or over the least recent. */
-		if (i == ways)
-			i = ways - 1;
-	}
-	memmove(set + 1, set, i * sizeof(*set));
+	/* A miss loads into the first empty way, or over the least recent. */
+	if (!hit && i == ways)
+		i = ways - 1;
+	/* Most hits are near the top: a loop beats a call to memmove. */
+	for (; i > 0; i--)
+		set[i] = set[i - 1];
 	set[0] = tag;
 	return hit;
+}
+
+/* Sets of many ways: the index ---------------------------------------- */
+
+/*
+ * A multiplicative hash of a tag: the top bits of its product with
+ * 2^64 / the golden ratio (Knuth, TAOCP 6.4), which spread a run of
+ * consecutive blocks over the whole table.
+ */
+static uint64_t
+index_home(const struct cache *cache, uint64_t tag)
+{
+	/* A table of one slot would shift by 64, which C leaves undefined. */
+	if (cache->index_shift == 64)
+		return 0;
+	return (tag * UINT64_C(0x9e3779b97f4a7c15)) >> cache->index_shift;
+}
+
+/* The slot holding tag, or the free slot where it would go. */
+static uint64_t
+index_find(const struct cache *cache, uint64_t tag)
+{
+	uint64_t slot = index_home(cache, tag);
+
+	while (cache->index_tags[slot] != 0 && cache->index_tags[slot] != tag)
+		slot = (slot + 1) & cache->index_mask;
+	return slot;
+}
+
+/*
+ * Empties `slot`, moving back every later tag of the probe run whose
+ * home does not lie between the gap and it (deletion without tombstones
+ * for linear probing: Knuth, TAOCP 6.4, Algorithm R).
+ */
+static void
+index_remove(struct cache *cache, uint64_t slot)
+{
+	uint64_t gap = slot, next = slot;
+
+	for (;;) {
+		uint64_t home;
+
+		next = (next + 1) & cache->index_mask;
+		if (cache->index_tags[next] == 0)
+			break;
+		home = index_home(cache, cache->index_tags[next]);
+		/* It stays where it is if its home lies in (gap, next]. */
+		if (((next - home) & cache->index_mask) <
+		    ((next - gap) & cache->index_mask))
+			continue;
+		cache->index_tags[gap] = cache->index_tags[next];
+		cache->index_ways[gap] = cache->index_ways[next];
+		gap = next;
+	}
+	cache->index_tags[gap] = 0;
+}
+
+/* Sets of many ways: the list ------------------------------------------ */
+
+/* Way `way` (an index into the cache's ways) becomes the set's head. */
+static void
+move_to_head(struct cache *cache, uint64_t first, uint64_t set, uint32_t way)
+{
+	uint32_t head = cache->head[set];
+	uint32_t *next = cache->next + first, *prev = cache->prev + first;
+
+	if (way == head)
+		return;
+	/* Out of the circle, then back in just before the head. */
+	next[prev[way]] = next[way];
+	prev[next[way]] = prev[way];
+	next[way] = head;
+	prev[way] = prev[head];
+	next[prev[head]] = way;
+	prev[head] = way;
+	cache->head[set] = way;
+}
+
+static bool
+access_linked(struct cache *cache, uint64_t set, uint64_t tag)
+{
+	uint64_t first = set * cache->geometry.ways;
+	uint64_t slot = index_find(cache, tag);
+	uint32_t victim;
+
+	if (cache->index_tags[slot] == tag) {
+		move_to_head(cache, first, set, cache->index_ways[slot]);
+		return true;
+	}
+	/* The way before the head is the least recent, or empty. */
+	victim = cache->prev[first + cache->head[set]];
+	if (cache->tags[first + victim] != 0) {
+		index_remove(cache, index_find(cache,
+		    cache->tags[first + victim]));
+		slot = index_find(cache, tag);
+	}
+	cache->tags[first + victim] = tag;
+	cache->index_tags[slot] = tag;
+	cache->index_ways[slot] = victim;
+	/* The circle turns one step: the tail becomes the head. */
+	cache->head[set] = victim;
+	return false;
+}
+
+/* Access --------------------------------------------------------------- */
+
+bool
+cache_access_slow(struct cache *cache, uint64_t tag)
+{
+	uint64_t set = set_of(cache, tag);
+	bool hit = cache->next != NULL ? access_linked(cache, set, tag) :
+	    access_ordered(cache, cache->tags + set * cache->geometry.ways,
+	    tag);
+
+	if (!hit)
+		cache->misses++;
+	return hit;
+}
+
+/* One set's tags, least recent first. */
+static void
+trace_set(const struct cache *cache, uint64_t set, FILE *trace,
+    const char *prefix)
+{
+	uint32_t ways = cache->geometry.ways, i, way;
+	uint64_t first = set * ways;
+
+	if (cache->next == NULL) {
+		for (i = ways; i-- > 0;)
+			if (cache->tags[first + i] != 0)
+				fprintf(trace, "%s%" PRIu64 "\n", prefix,
+				    (cache->tags[first + i] - 1) <<
+				    cache->line_shift);
+		return;
+	}
+	/* From the tail back to the head. */
+	way = cache->prev[first + cache->head[set]];
+	for (i = 0; i < ways; i++, way = cache->prev[first + way])
+		if (cache->tags[first + way] != 0)
+			fprintf(trace, "%s%" PRIu64 "\n", prefix,
+			    (cache->tags[first + way] - 1) << cache->line_shift);
 }
 
 void
 cache_trace(const struct cache *cache, FILE *trace, const char *prefix)
 {
-	uint32_t ways = cache->geometry.ways;
-	uint64_t s;
+	uint64_t set;
 
-	for (s = 0; s < cache->sets; s++) {
-		const uint64_t *set = cache->tags + s * ways;
-		uint32_t i;
-
-		for (i = ways; i-- > 0;)
-			if (set[i] != 0)
-				fprintf(trace, "%s%" PRIu64 "\n", prefix,
-				    (set[i] - 1) << cache->line_shift);
-	}
+	for (set = 0; set < cache->sets; set++)
+		trace_set(cache, set, trace, prefix);
 }

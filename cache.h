@@ -56,8 +56,25 @@ struct cache {
 	unsigned	line_shift;
 	uint64_t	sets;
 	uint64_t	set_mask;	/* sets - 1 if a power of two, else 0 */
-	/* Per set, `ways` block numbers + 1, most recent first; 0 empty. */
+	/*
+	 * Per way, set by set, a block number + 1, 0 while empty: in a set
+	 * of few ways most recent first; in one of many (linked below), in
+	 * no order.
+	 */
 	uint64_t	*tags;
+	uint64_t	last;		/* the tag accessed last, 0 before any */
+	/*
+	 * Sets of many ways keep their recency as a circular list of ways,
+	 * head the most recent, and find a block through a hash table of
+	 * the resident tags (open addressing): NULL for sets of few ways.
+	 */
+	uint32_t	*next;		/* per way: the next less recent */
+	uint32_t	*prev;
+	uint32_t	*head;		/* per set */
+	uint64_t	*index_tags;	/* per slot: a tag, 0 free */
+	uint32_t	*index_ways;	/* its way in its set */
+	uint64_t	index_mask;	/* slots - 1, a power of two */
+	unsigned	index_shift;	/* 64 - log2(slots): a hash's top bits */
 	uint64_t	accesses;	/* this phase's */
 	uint64_t	misses;
 };
@@ -67,11 +84,11 @@ int		 cache_init(struct cache *, const struct cache_geometry *);
 void		 cache_fini(struct cache *);
 /* Counters to zero; the contents stay. */
 void		 cache_phase(struct cache *);
-/* Bytes of tags a cache of this geometry keeps. */
+/* Bytes of bookkeeping a cache of this geometry keeps. */
 uint64_t	 cache_bytes(const struct cache_geometry *);
 
 /* The slow path of cache_access(); call that instead. */
-bool		 cache_access_slow(struct cache *, uint64_t *set, uint64_t tag);
+bool		 cache_access_slow(struct cache *, uint64_t tag);
 
 /*
  * One access to the block holding byte `address`: true on a hit.  A miss
@@ -80,16 +97,14 @@ bool		 cache_access_slow(struct cache *, uint64_t *set, uint64_t tag);
 static inline bool
 cache_access(struct cache *cache, uint64_t address)
 {
-	uint64_t block = address >> cache->line_shift;
-	uint64_t index = cache->set_mask != 0 || cache->sets == 1 ?
-	    block & cache->set_mask : block % cache->sets;
-	uint64_t *set = cache->tags + index * cache->geometry.ways;
+	uint64_t tag = (address >> cache->line_shift) + 1;
 
 	cache->accesses++;
-	/* The set's most recent block again: nothing moves. */
-	if (set[0] == block + 1)
+	/* The block accessed last is its set's most recent: nothing moves. */
+	if (tag == cache->last)
 		return true;
-	return cache_access_slow(cache, set, block + 1);
+	cache->last = tag;
+	return cache_access_slow(cache, tag);
 }
 
 /*
