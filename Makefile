@@ -23,7 +23,7 @@ LDLIBS  += -lm
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
        sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
-       compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o
+       compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -50,7 +50,8 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/reference.o tests/spawn.o tests/trace.o tests/test_explain.o tests/test_large.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
-        tests/test_files.o tests/test_policy.o tests/test_pmu.o
+        tests/test_files.o tests/test_policy.o tests/test_pmu.o \
+        tests/test_machine.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb

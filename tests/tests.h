@@ -134,5 +134,6 @@ Suite	*manual_suite(void);
 Suite	*files_suite(void);
 Suite	*policy_suite(void);
 Suite	*pmu_suite(void);
+Suite	*machine_suite(void);
 
 #endif
