@@ -16,7 +16,8 @@
 
 enum cell_kind { CELL_TEXT, CELL_NUMBER, CELL_ABSENT };
 
-#define CELL_BYTES	40	/* the longest figure, a 20-digit count, fits */
+/* The longest figure, a cache geometry (MACHINE_FORMAT_BYTES), fits. */
+#define CELL_BYTES	128
 
 struct cell {
 	enum cell_kind	kind;

@@ -20,11 +20,15 @@
 /* A latency beyond a second is no memory's. */
 #define MAX_LATENCY_NS	1e9
 
-/* The next comma-separated item of *text into item; false at the end. */
+/*
+ * The next item of *text into item; false at the end.  Items are
+ * separated by commas, or by '+' as the report's cache and tlb fields
+ * write them (machine.h).
+ */
 static bool
 next_item(const char *option, const char **text, char item[ITEM_BYTES])
 {
-	size_t len = strcspn(*text, ",");
+	size_t len = strcspn(*text, ",+");
 
 	if (**text == '\0')
 		return false;
@@ -33,7 +37,7 @@ next_item(const char *option, const char **text, char item[ITEM_BYTES])
 		    (int)len, *text);
 	memcpy(item, *text, len);
 	item[len] = '\0';
-	*text += len + ((*text)[len] == ',');
+	*text += len + ((*text)[len] != '\0');
 	return true;
 }
 

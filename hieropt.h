@@ -10,7 +10,8 @@
  *   --latency NAME=TIME, comma-separated, NAME l1, l2, llc, mem or tlb,
  *           TIME a decimal number of ns, us, ms or s (bare: ns)
  *
- * WAYS may be "full": as many ways as lines, one set.
+ * WAYS may be "full": as many ways as lines, one set.  A '+' separates
+ * items as a comma does: the report's cache and tlb fields use it.
  */
 #ifndef HIEROPT_H
 #define HIEROPT_H

@@ -399,7 +399,8 @@ machine_format_cache(const struct hier_geometry *g, char *buf, size_t size)
 	for (k = 0; k < HIER_FIRST_TLB; k++) {
 		const struct cache_geometry *c = &g->level[k];
 
-		append(&t, "%s%s=", k > 0 ? "," : "", hier_level_names[k]);
+		append(&t, "%s%s=", k > 0 ? MACHINE_FORMAT_SEPARATOR : "",
+		    hier_level_names[k]);
 		if (c->blocks == 0) {
 			append(&t, "off");
 			continue;
@@ -425,7 +426,8 @@ machine_format_tlb(const struct hier_geometry *g, char *buf, size_t size)
 	for (k = HIER_FIRST_TLB; k < end; k++) {
 		const struct cache_geometry *c = &g->level[k];
 
-		append(&t, "%s", k > HIER_FIRST_TLB ? "," : "");
+		append(&t, "%s", k > HIER_FIRST_TLB ? MACHINE_FORMAT_SEPARATOR :
+		    "");
 		if (c->blocks == 0)
 			append(&t, "off");
 		else

@@ -22,6 +22,7 @@
 #include "explain.h"
 #include "heap.h"
 #include "hieropt.h"
+#include "machine.h"
 #include "options.h"
 #include "outputs.h"
 #include "parse.h"
@@ -349,10 +350,14 @@ static void
 configure(int argc, char *argv[], struct plan *plan)
 {
 	struct plan_request request = { 0 };
+	struct machine_hierarchy machine;
 	char why[PLAN_WHY_BYTES];
 	const char *note;
 
 	config_defaults(&request.config);
+	/* The options change this machine's hierarchy, level by level. */
+	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
+	request.config.cache = machine.geometry;
 	parse_options(argc, argv, &request);
 	request.config.pmu = pmu_note() == NULL;
 	if (plan_make(plan, &request, why) != 0)

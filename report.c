@@ -13,6 +13,7 @@
 
 #include "abi.h"
 #include "cells.h"
+#include "machine.h"
 #include "report.h"
 
 enum field {
@@ -23,7 +24,7 @@ enum field {
 	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
 	F_DISK_LATENCY_MS, F_ARITY, F_FAULTS_MIN, F_FAULTS_P50, F_FAULTS_P99,
 	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
-	F_HEAP_CPU_S, F_POLICY, F_L1_MISSES, F_L1_PER_OP, F_L2_MISSES,
+	F_HEAP_CPU_S, F_POLICY, F_CACHE, F_TLB, F_L1_MISSES, F_L1_PER_OP, F_L2_MISSES,
 	F_L2_PER_OP, F_LLC_MISSES, F_LLC_PER_OP, F_TLB_MISSES, F_TLB_PER_OP,
 	F_MEM_NS_PER_OP, F_LINE_MISSES, F_LINE_PER_OP, F_PMU_CYCLES,
 	F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
@@ -42,7 +43,7 @@ const char *const report_fields[F_COUNT + 1] = {
 	"disk_latency_ms", "arity", "faults_per_op_min", "faults_per_op_p50",
 	"faults_per_op_p99", "faults_per_op_max", "pages_per_op_min",
 	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max",
-	"heap_cpu_s", "policy", "l1_misses", "l1_misses_per_op", "l2_misses",
+	"heap_cpu_s", "policy", "cache", "tlb", "l1_misses", "l1_misses_per_op", "l2_misses",
 	"l2_misses_per_op", "llc_misses", "llc_misses_per_op", "tlb_misses",
 	"tlb_misses_per_op", "mem_ns_per_op", "line_misses",
 	"line_misses_per_op", "pmu_cycles", "pmu_instructions",
@@ -127,6 +128,22 @@ misses(const struct result *row, enum hier_level level, bool per_op)
 	if (!level_misses(row, level, &n))
 		return cell_absent();
 	v = per_op ? real(result_per_op(row, n), 4) : integer(n);
+	return v;
+}
+
+/* The caches' or the TLB's geometry, as --cache and --tlb take it. */
+static struct cell
+geometry(const struct result *row, bool tlb)
+{
+	struct cell v = { .kind = CELL_TEXT };
+
+	if (!row->simulated)
+		return cell_absent();
+	if (tlb)
+		machine_format_tlb(&row->config->cache, v.text, sizeof(v.text));
+	else
+		machine_format_cache(&row->config->cache, v.text,
+		    sizeof(v.text));
 	return v;
 }
 
@@ -230,6 +247,8 @@ field_value(enum field f, const struct result *row)
 		return distributed(row, integer(row->sim.pages_per_op.max));
 	case F_POLICY:
 		return simulated(row, cell_text(policy_names[config->policy]));
+	case F_CACHE:		return geometry(row, false);
+	case F_TLB:		return geometry(row, true);
 	case F_L1_MISSES:	return misses(row, HIER_L1, false);
 	case F_L1_PER_OP:	return misses(row, HIER_L1, true);
 	case F_L2_MISSES:	return misses(row, HIER_L2, false);
@@ -262,7 +281,7 @@ static bool
 is_text(enum field f)
 {
 	return f == F_ABI || f == F_LAYOUT || f == F_MODEL || f == F_WORKLOAD ||
-	    f == F_VM || f == F_POLICY;
+	    f == F_VM || f == F_POLICY || f == F_CACHE || f == F_TLB;
 }
 
 /* Whether f is measured for layout l under config, as field_value says. */

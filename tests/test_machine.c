@@ -160,7 +160,7 @@ START_TEST(three_levels)
 	expect_level(&m, HIER_L1, 512, 8, 64, "sysfs");
 	expect_level(&m, HIER_L2, 8192, 8, 64, "sysfs");
 	expect_level(&m, HIER_LLC, 524288, 16, 64, "sysfs");
-	expect_cache_text(&m.geometry, "l1=32K/8,l2=512K/8,llc=32M/16");
+	expect_cache_text(&m.geometry, "l1=32K/8+l2=512K/8+llc=32M/16");
 }
 END_TEST
 
@@ -173,7 +173,7 @@ START_TEST(two_levels_have_no_llc)
 	expect_level(&m, HIER_L1, 512, 8, 64, "sysfs");
 	expect_level(&m, HIER_L2, 8192, 8, 64, "sysfs");
 	expect_level(&m, HIER_LLC, 0, 0, 0, "sysfs");
-	expect_cache_text(&m.geometry, "l1=32K/8,l2=512K/8,llc=off");
+	expect_cache_text(&m.geometry, "l1=32K/8+l2=512K/8+llc=off");
 }
 END_TEST
 
@@ -186,7 +186,7 @@ START_TEST(highest_level_is_the_llc)
 
 	read_tree(tree, 4, &m);
 	expect_level(&m, HIER_LLC, 2097152, 16, 64, "sysfs");
-	expect_cache_text(&m.geometry, "l1=32K/8,l2=512K/8,llc=128M/16");
+	expect_cache_text(&m.geometry, "l1=32K/8+l2=512K/8+llc=128M/16");
 }
 END_TEST
 
@@ -237,7 +237,7 @@ START_TEST(no_caches_listed)
 	scratch_remove(root);
 	for (k = 0; k < HIER_FIRST_TLB; k++)
 		expect_default(&m, k, "no data or unified cache");
-	expect_cache_text(&m.geometry, "l1=32K/8,l2=1M/16,llc=32M/16");
+	expect_cache_text(&m.geometry, "l1=32K/8+l2=1M/16+llc=32M/16");
 }
 END_TEST
 
@@ -403,8 +403,8 @@ START_TEST(defaults_are_accepted)
 	for (k = 0; k < HIER_LEVELS; k++)
 		ck_assert_msg(cache_geometry_refused(&paged.level[k]) == NULL,
 		    "the default %s is refused", hier_level_names[k]);
-	expect_cache_text(&defaults, "l1=32K/8,l2=1M/16,llc=32M/16");
-	expect_tlb_text(&defaults, "64/4,1536/12");
+	expect_cache_text(&defaults, "l1=32K/8+l2=1M/16+llc=32M/16");
+	expect_tlb_text(&defaults, "64/4+1536/12");
 }
 END_TEST
 
@@ -436,7 +436,7 @@ START_TEST(amd_epyc)
 	expect_tlb(&tlb[1], 2048, 8);
 	g.level[HIER_TLB1] = tlb[0];
 	g.level[HIER_TLB2] = tlb[1];
-	expect_tlb_text(&g, "64/64,2048/8");
+	expect_tlb_text(&g, "64/64+2048/8");
 }
 END_TEST
 
@@ -533,15 +533,15 @@ START_TEST(cache_text)
 	} };
 	struct hier_geometry none = { .level = { [HIER_TLB1] = { 64, 4, 0 } } };
 
-	expect_cache_text(&g, "l1=24/3/8,l2=192K/12/128,llc=1G/16");
+	expect_cache_text(&g, "l1=24/3/8+l2=192K/12/128+llc=1G/16");
 	g.level[HIER_L2].blocks = 0;
 	g.level[HIER_L1] = (struct cache_geometry){ 768, 12, 64 };
 	g.level[HIER_LLC] = (struct cache_geometry){ 7864320, 16, 64 };
-	expect_cache_text(&g, "l1=48K/12,l2=off,llc=480M/16");
+	expect_cache_text(&g, "l1=48K/12+l2=off+llc=480M/16");
 	g.level[HIER_L1].blocks = 0;
-	expect_cache_text(&g, "l1=off,l2=off,llc=480M/16");
+	expect_cache_text(&g, "l1=off+l2=off+llc=480M/16");
 	g.level[HIER_LLC] = (struct cache_geometry){ 1, 1, 1u << 30 };
-	expect_cache_text(&g, "l1=off,l2=off,llc=1G/1/1073741824");
+	expect_cache_text(&g, "l1=off+l2=off+llc=1G/1/1073741824");
 	expect_cache_text(&none, "off");
 }
 END_TEST
@@ -552,9 +552,9 @@ START_TEST(tlb_text)
 
 	expect_tlb_text(&g, "off");
 	g.level[HIER_TLB2] = (struct cache_geometry){ 2048, 8, 4096 };
-	expect_tlb_text(&g, "off,2048/8");
+	expect_tlb_text(&g, "off+2048/8");
 	g.level[HIER_TLB1] = (struct cache_geometry){ 64, 64, 4096 };
-	expect_tlb_text(&g, "64/64,2048/8");
+	expect_tlb_text(&g, "64/64+2048/8");
 	g.level[HIER_TLB2].blocks = 0;
 	expect_tlb_text(&g, "64/64");
 }
@@ -581,7 +581,7 @@ START_TEST(text_bounds)
 	    whole);
 	ck_assert_str_eq(cut, "l1=32K/");
 	ck_assert_uint_eq(machine_format_tlb(&defaults, NULL, 0),
-	    strlen("64/4,1536/12"));
+	    strlen("64/4+1536/12"));
 	ck_assert_uint_eq(machine_format_cache(&defaults, cut, 1), whole);
 	ck_assert_str_eq(cut, "");
 }
