@@ -19,6 +19,7 @@
 #include "arena.h"
 #include "heap.h"
 #include "plan.h"
+#include "plot.h"
 #include "report.h"
 #include "sweep.h"
 #include "vmsim.h"
@@ -613,6 +614,27 @@ make_passes(struct plan *plan, bool all)
 
 /* The plan ------------------------------------------------------------ */
 
+/*
+ * The teaching figure draws the curves of pages and lines: a resident
+ * sweep's, with a cache level whose lines the line curve counts.
+ */
+static int
+check_misses_figure(struct plan *plan, char *why)
+{
+	const struct config *base = &plan->base;
+
+	if (plan->plot == NULL || strcmp(plan->plot_y, PLOT_MISSES) != 0)
+		return 0;
+	if (base->vm != VM_SIM || base->sweep != SWEEP_RESIDENT)
+		return refuse(why, "--plot-y: '%s' draws the curves of a "
+		    "resident sweep with --vm sim: --resident all or --sweep "
+		    "resident=LIST", PLOT_MISSES);
+	if (config_line_bytes(base) == 0)
+		return refuse(why, "--plot-y: '%s' needs a cache level, whose "
+		    "lines it counts: not --cache off", PLOT_MISSES);
+	return 0;
+}
+
 static int
 expand(struct plan *plan, const struct plan_request *request, char *why)
 {
@@ -645,10 +667,12 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->jobs = request->jobs != 0 ? request->jobs : 1;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
-	if (report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
+	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
+	    report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
 		return refuse(why, "--plot-y: %s", reason);
 	base->policy = first_policy(base->policies);
 	if (expand(plan, request, why) != 0 ||
+	    check_misses_figure(plan, why) != 0 ||
 	    expand_policies(plan, request, why) != 0 ||
 	    take_shard(plan, request, why) != 0)
 		return -1;

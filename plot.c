@@ -540,10 +540,11 @@ draw(FILE *out, const struct config *config, const char *field,
 	}
 	/*
 	 * One row between the title and the plot, clear of every line; a
-	 * line per layout and policy needs two, the first a row higher.
+	 * line per layout and policy, or pages and lines, needs two, the
+	 * first a row higher.
 	 */
 	legend_x = LEFT;
-	legend_y = TOP - LEGEND_ROW - (several_policies(config) ?
+	legend_y = TOP - LEGEND_ROW - (several_policies(config) || misses ?
 	    LEGEND_ROW : 0);
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
