@@ -325,6 +325,11 @@ static const struct bad_input {
 	/* 48 lines: 16 ways make 3 sets, 5 ways no whole number. */
 	{ { "--items", "1000", "--cache", "l1=3K/5" }, "'l1=3K/5'",
 	    { "whole number of sets" }, WITH_OUTPUT },
+	/* full is one set of every line, and a set has at most 65536. */
+	{ { "--items", "1000", "--cache", "l1=8M/full" }, "'l1=8M/full'",
+	    { "131072 ways", "65536" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--tlb", "64/full,100000/full" },
+	    "'100000/full'", { "100000 ways", "65536" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--tlb", "64/4,1536/12,8/8" }, "'8/8'",
 	    { "--tlb", "one or two" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--tlb", "64/0" }, "'64/0'",
