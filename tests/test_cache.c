@@ -280,6 +280,8 @@ static const struct cache_geometry geometries[] = {
 	{ 48, 16, 4096 },	/* 3 sets, page-sized lines */
 	{ 1024, 16, 256 },
 	{ 8192, 2, 8 },		/* 4096 sets */
+	{ 136, 17, 32 },	/* 8 sets of just over 16 ways */
+	{ 96, 32, 64 },		/* 3 sets of 32 ways */
 	{ 64, 64, 64 },		/* fully associative */
 	{ 640, 640, 16 },	/* fully associative, wide */
 };
