@@ -51,7 +51,7 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
         tests/test_files.o tests/test_policy.o tests/test_pmu.o \
-        tests/test_machine.o
+        tests/test_machine.o tests/test_cache.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb

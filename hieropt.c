@@ -61,22 +61,27 @@ split_slashes(char *text, char *fields[], unsigned n)
 	}
 }
 
-/* WAYS: a count, or "full" for one set of every block. */
-static int
-parse_ways(const char *text, uint64_t blocks, uint32_t *ways)
+/*
+ * WAYS of a level of `blocks` lines: a count, or "full", one set of them
+ * all; else exits naming the item.
+ */
+static uint32_t
+parse_ways(const char *option, const char *item, const char *text,
+    uint64_t blocks)
 {
 	uint64_t value;
 
 	if (strcmp(text, "full") == 0) {
 		if (blocks > CACHE_MAX_WAYS)
-			return -1;
-		*ways = (uint32_t)blocks;
-		return 0;
+			errx(EXIT_USAGE, "%s: '%s' is refused: full would be %"
+			    PRIu64 " ways, and a set has at most %u", option,
+			    item, blocks, CACHE_MAX_WAYS);
+		return (uint32_t)blocks;
 	}
 	if (parse_count(text, 1, CACHE_MAX_WAYS, &value) != 0)
-		return -1;
-	*ways = (uint32_t)value;
-	return 0;
+		errx(EXIT_USAGE, "%s: '%s': ways '%s' is not a count from 1 "
+		    "to %u, or full", option, item, text, CACHE_MAX_WAYS);
+	return (uint32_t)value;
 }
 
 /* The geometry's own verdict, for a level given whole. */
@@ -114,9 +119,7 @@ cache_level(const char *item, char *spec, struct cache_geometry *level)
 		errx(EXIT_USAGE, "--cache: '%s' is refused: %" PRIu64 " bytes "
 		    "is not a whole number of %" PRIu64 "-byte lines", item,
 		    size, line);
-	if (parse_ways(fields[1], level->blocks, &level->ways) != 0)
-		errx(EXIT_USAGE, "--cache: '%s': ways '%s' is not a count from "
-		    "1 to %u, or full", item, fields[1], CACHE_MAX_WAYS);
+	level->ways = parse_ways("--cache", item, fields[1], level->blocks);
 	check_level("--cache", item, level);
 }
 
@@ -185,10 +188,7 @@ tlb_option(const char *text, struct hier_geometry *geometry)
 			errx(EXIT_USAGE, "--tlb: '%s' is not ENTRIES/WAYS "
 			    "(e.g. 64/4 or 64/full)", item);
 		level->blocks = entries;
-		if (parse_ways(fields[1], entries, &level->ways) != 0)
-			errx(EXIT_USAGE, "--tlb: '%s': ways '%s' is not a count "
-			    "from 1 to %u, or full", item, fields[1],
-			    CACHE_MAX_WAYS);
+		level->ways = parse_ways("--tlb", item, fields[1], entries);
 		/* The page size comes later (hier_for_page()); any will do. */
 		level->line_bytes = CACHE_MIN_LINE_BYTES;
 		check_level("--tlb", item, level);

@@ -135,5 +135,6 @@ Suite	*files_suite(void);
 Suite	*policy_suite(void);
 Suite	*pmu_suite(void);
 Suite	*machine_suite(void);
+Suite	*cache_suite(void);
 
 #endif
