@@ -492,8 +492,9 @@ teardown(struct run *run)
 static uint32_t
 budget_lines(const struct run *run, uint32_t budget)
 {
-	uint64_t lines = (uint64_t)budget * (run->config->page_bytes /
-	    config_line_bytes(run->config));
+	/* Multiplied first: a line may be larger than a page. */
+	uint64_t lines = (uint64_t)budget * run->config->page_bytes /
+	    config_line_bytes(run->config);
 
 	return lines > UINT32_MAX ? UINT32_MAX : (uint32_t)lines;
 }

@@ -1149,6 +1149,44 @@ START_TEST(line_curve_equals_fixed_runs)
 }
 END_TEST
 
+/*
+ * Lines larger than the page: a budget of R pages holds R x 256 / 512
+ * lines, which a division of the page by the line first made 0, so that
+ * every access missed at every budget.
+ */
+START_TEST(line_curve_of_lines_larger_than_pages)
+{
+	static const char curve_cache[] = "l1=4K/4/512,l2=off,llc=off";
+	static const uint64_t budgets[] = { 2, 10 };
+	struct curve cv;
+	size_t b, l, w;
+
+	curve_read(&cv, "array", curve_cache);
+	for (b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
+		char resident[32], cache[128];
+		struct table fixed;
+
+		snprintf(resident, sizeof(resident), "%" PRIu64, budgets[b]);
+		snprintf(cache, sizeof(cache), "l1=%" PRIu64 "/full/512,"
+		    "l2=off,llc=off", budgets[b] * 256);
+		curve_run(&fixed, "array", resident, cache);
+		for (l = 0; l < 3; l++)
+			for (w = 0; w < 2; w++) {
+				size_t at = curve_slot(&cv, l, w, budgets[b]);
+				size_t row = find_row(&fixed, layout_names[l],
+				    curve_workloads[w], budgets[b]);
+
+				ck_assert_uint_lt(cv.line_misses[at],
+				    cv.accesses[at]);
+				ck_assert_uint_eq(get_u64(&fixed, row,
+				    "l1_misses"), cv.line_misses[at]);
+			}
+		table_free(&fixed);
+	}
+	curve_free(&cv);
+}
+END_TEST
+
 /* Suite ------------------------------------------------------------------ */
 
 Suite *
@@ -1178,6 +1216,7 @@ cache_suite(void)
 
 	tc = scratch_tcase("line curve", 120);
 	tcase_add_loop_test(tc, line_curve_equals_fixed_runs, 0, (int)NLINE);
+	tcase_add_test(tc, line_curve_of_lines_larger_than_pages);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
