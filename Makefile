@@ -4,6 +4,7 @@
 #   make check      the Check suites (tests/) on a HEAP_PARANOIA build,
 #                   and the version check
 #   make bench      ns/op with and without the page model
+#   make cachegrind-check  the modeled caches' misses against cachegrind's
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
 #   make install    bheapsim, bheapsim.1 and the bash completion under
@@ -54,7 +55,7 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_machine.o tests/test_cache.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
-    completion-check deb
+    completion-check deb cachegrind-check
 
 all: bheapsim
 
@@ -92,6 +93,10 @@ suites: bheapsim tests/run
 
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim
+
+# The modeled caches against valgrind's cachegrind (about a minute).
+cachegrind-check: bheapsim
+	sh $(SRCDIR)/tools/cachegrind-check.sh ./bheapsim
 
 # ns per access of the stack-distance curve against vmsim; prints only.
 build/stackdist-bench: tools/stackdist-bench.c stackdist.o vmsim.o pages.o $(HEADERS)

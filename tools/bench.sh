@@ -3,8 +3,9 @@
 #
 #   sh tools/bench.sh ./bheapsim [ITEMS]
 #
-# Prints ns/op per layout and workload with --vm off and --vm sim and
-# their ratio; ns per modeled access with 16 and 65,536 resident pages;
+# Prints ns/op per layout and workload with --vm off, --vm sim with the
+# page model alone (--cache off) and with the caches and TLB too, and the
+# ratios to --vm off; ns per modeled access with 16 and 65,536 resident pages;
 # the model's bookkeeping per tracked page, from max RSS; and binheap and
 # bheap with --vm off against the textbook heap of tools/textbook.c
 # ($TEXTBOOK, default build/textbook, which make bench builds), over
@@ -29,17 +30,22 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
 
+# --vm sim runs the caches and TLB too (this machine's geometry); with
+# --cache off, the page model alone.
 for model in array full; do
 	echo "== ns/op at $items items, 4 KiB pages, 10 resident pages, model $model"
 	"$bin" --items "$items" --workload all --model "$model" --vm off \
-	    --format csv >"$tmp/off.csv"
+	    --format csv >"$tmp/off.csv" 2>/dev/null
 	"$bin" --items "$items" --workload all --model "$model" --vm sim \
-	    --format csv >"$tmp/sim.csv"
+	    --cache off --format csv >"$tmp/pages.csv" 2>/dev/null
+	"$bin" --items "$items" --workload all --model "$model" --vm sim \
+	    --format csv >"$tmp/sim.csv" 2>/dev/null
 	csv_column "$tmp/off.csv" ns_per_op >"$tmp/off.ns"
+	csv_column "$tmp/pages.csv" ns_per_op >"$tmp/pages.ns"
 	awk -F, "$CSV_HEADER"'{ print $col["layout"], $col["workload"], $col["ns_per_op"] }' \
-	    "$tmp/sim.csv" | paste -d' ' - "$tmp/off.ns" | awk '
-		NR == 1 { printf "%-8s %-8s %10s %10s %8s\n", "layout", "workload", "off", "sim", "sim/off" }
-		{ printf "%-8s %-8s %10.1f %10.1f %7.2fx\n", $1, $2, $4, $3, $3 / $4 }'
+	    "$tmp/sim.csv" | paste -d' ' - "$tmp/off.ns" "$tmp/pages.ns" | awk '
+		NR == 1 { printf "%-8s %-8s %10s %10s %10s %11s %9s\n", "layout", "workload", "off", "pages", "sim", "pages/off", "sim/off" }
+		{ printf "%-8s %-8s %10.1f %10.1f %10.1f %10.2fx %8.2fx\n", $1, $2, $4, $5, $3, $5 / $4, $3 / $4 }'
 	echo
 done
 
@@ -50,9 +56,9 @@ echo "== one --resident all pass against one --resident 10 run ($items items, mo
 for layout in binheap bheap dary; do
 	for rep in 1 2 3; do
 		"$bin" --items "$items" --layout "$layout" --workload replace \
-		    --resident 10 --format csv >"$tmp/fixed.csv"
+		    --resident 10 --cache off --format csv >"$tmp/fixed.csv"
 		"$bin" --items "$items" --layout "$layout" --workload replace \
-		    --resident all --format csv >"$tmp/all.csv"
+		    --resident all --cache off --format csv >"$tmp/all.csv"
 		echo "$(csv_column "$tmp/fixed.csv" wall_s)" \
 		    "$(csv_column "$tmp/all.csv" wall_s | head -n 1)"
 	done | awk -v layout="$layout" '
@@ -69,7 +75,8 @@ echo
 echo "== ns per modeled access against the budget ($items items, 64-byte pages, model full, replace)"
 for resident in 16 65536; do
 	"$bin" --items "$items" --page-size 64 --model full --resident "$resident" \
-	    --workload replace --layout bheap --format csv >"$tmp/r$resident.csv"
+	    --cache off --workload replace --layout bheap --format csv \
+	    >"$tmp/r$resident.csv"
 	wall=$(csv_column "$tmp/r$resident.csv" wall_s)
 	accesses=$(csv_column "$tmp/r$resident.csv" accesses)
 	faults=$(csv_column "$tmp/r$resident.csv" sim_faults)
@@ -81,8 +88,11 @@ awk '{ ns[NR] = $3 } END { printf "65536 pages / 16 pages: %.2fx\n", ns[2] / ns[
 echo
 echo "== bookkeeping per tracked page (4M items, 64-byte pages, model full, fill)"
 for vm in off sim; do
+	# The page model alone: the caches' tags are not per page.
+	set --
+	[ "$vm" = off ] || set -- --cache off
 	"$bin" --items 4M --page-size 64 --model full --resident 16 --workload fill \
-	    --layout bheap --vm "$vm" --format csv >"$tmp/mem-$vm.csv"
+	    --layout bheap --vm "$vm" "$@" --format csv >"$tmp/mem-$vm.csv"
 done
 pages=$("$bin" --items 4M --page-size 64 --model full --resident 16 \
     --layout bheap --dry-run | csv_column - tracked_pages)
