@@ -8,7 +8,9 @@
 # Step 5 needs --vm kernel: a Linux with memfd_create and, at 1M items,
 # vm.max_map_count of at least 3,000.
 #
-# Every command is appended to OUT/commands.txt as it runs.  Fault counts
+# Steps 4 to 6 are of pages alone and run with --cache off: the caches
+# would only slow them.  Every command is appended to OUT/commands.txt
+# as it runs.  Fault counts
 # depend only on the options, so a rerun gives the same counts; times
 # differ from machine to machine.  The 4-byte-pointer runs use the ia32
 # build (make abi), which runs natively on any x86-64 Linux with IA32
@@ -122,14 +124,14 @@ for binary in $binaries; do
 	ptr=$("$binary" --version | sed -n 's/.* \([0-9]*\)-byte pointers.*/\1/p')
 	run "$binary" --items "$page_items" --ops "$page_ops" --model array \
 	    --workload replace --layout binheap,bheap --resident "$page_resident" \
-	    --sweep "page-size=$page_sweep" --plot-y faults_per_op --jobs 2 \
+	    --cache off --sweep "page-size=$page_sweep" --plot-y faults_per_op --jobs 2 \
 	    --output "$out/pagesize-ptr$ptr.csv" \
 	    --plot "$out/pagesize-ptr$ptr.svg"
 	summarize "$out/pagesize-ptr$ptr.csv" page_bytes
 done
 echo "== 5. The kernel agrees: real minor faults with --vm kernel" >&2
 run "$bin" --items "$items" --ops "$kernel_ops" --model array \
-    --workload replace --layout binheap,bheap --vm kernel \
+    --workload replace --layout binheap,bheap --vm kernel --cache off \
     --sweep "resident=$kernel_sweep" --plot-y minflt --jobs 2 \
     --output "$out/kamp-kernel.csv" --plot "$out/kamp-kernel.svg"
 awk -F, 'BEGIN {
@@ -149,7 +151,7 @@ else
 	policy_sweep=2,4,8,10,16,32,64
 fi
 run "$bin" --items "$items" --model array --workload replace \
-    --layout binheap,bheap --policy lru,clock,opt \
+    --layout binheap,bheap --policy lru,clock,opt --cache off \
     --sweep "resident=$policy_sweep" --plot-y faults_per_op --jobs 2 \
     --output "$out/policies.csv" --plot "$out/policies.svg"
 awk -F, "$CSV_HEADER"'
@@ -178,4 +180,34 @@ END {
 		print ""
 	}
 }' "$out/policies.csv" >"$out/policies-faults.md"
+
+echo "== 7. Caches, TLB and pages in one run, and the teaching figure" >&2
+# Every level's misses per operation, the modeled in-memory time, and
+# beside them ns/op of the same phases run untracked (--vm off).  The
+# geometry is this machine's (the cache and tlb columns name it).
+run "$bin" --items "$items" --model full --workload replace,mix \
+    --output "$out/hierarchy.csv"
+run "$bin" --items "$items" --model full --workload replace,mix --vm off \
+    --output "$out/hierarchy-off.csv"
+awk -F, "$CSV_HEADER"'
+FNR == NR { off[$col["layout"], $col["workload"]] = $col["ns_per_op"]; next }
+FNR == 1 { next }
+{
+	if (!header++) {
+		printf "Caches %s, TLB %s.\n\n", $col["cache"], $col["tlb"]
+		print "| workload | layout | L1 misses/op | L2 misses/op | LLC misses/op | TLB misses/op | page faults/op | modeled mem ns/op | measured ns/op (--vm off) |"
+		print "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+	}
+	printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $col["workload"],
+	    $col["layout"], $col["l1_misses_per_op"], $col["l2_misses_per_op"],
+	    $col["llc_misses_per_op"], $col["tlb_misses_per_op"],
+	    $col["faults_per_op"], $col["mem_ns_per_op"],
+	    off[$col["layout"], $col["workload"]]
+}' "$out/hierarchy-off.csv" "$out/hierarchy.csv" >"$out/hierarchy.md"
+# Misses per operation against memory: pages of 4 KiB and 64-byte lines
+# in fully associative LRU caches of every size that is a whole number
+# of pages, from one stack-distance pass per layout.
+run "$bin" --items "$items" --model array --workload replace \
+    --resident all --plot-y misses --jobs 2 --format csv \
+    --plot "$out/hierarchy-curves.svg" >"$out/hierarchy-curves.csv"
 echo "results in $out/" >&2
