@@ -27,14 +27,16 @@ FUZZ_SANITIZE = -g -O1 -fsanitize=address,undefined \
 FUZZ_TRACED = $(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link
 FUZZ_CFLAGS = $(CPPFLAGS) -I. -Itests $(CHECK_CFLAGS) $(WARN)
 # sweep.c reads config.c's names (--sweep policy=), and config.c lists
-# the layouts, whose code calls the models: the parser links them all.
+# the layouts, whose code calls the models (the page models and the
+# caches): the parser links them all.
+FUZZ_MODELS = traced/vmsim.o traced/stackdist.o traced/pages.o \
+    traced/cache.o traced/hier.o
 FUZZ_PARSE_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_parse.o \
     traced/parse.o traced/sweep.o traced/config.o traced/heap.o \
-    traced/binheap.o traced/bheap.o traced/dary.o traced/vmsim.o \
-    traced/stackdist.o traced/pages.o)
+    traced/binheap.o traced/bheap.o traced/dary.o $(FUZZ_MODELS))
 FUZZ_HEAP_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_heap.o \
     harness/reference.o traced/heap.o traced/binheap.o traced/bheap.o \
-    traced/dary.o traced/vmsim.o traced/stackdist.o traced/pages.o)
+    traced/dary.o $(FUZZ_MODELS))
 
 .PHONY: fuzz fuzz-build valgrind large-heap ci-hardening
 
