@@ -29,8 +29,9 @@ _bheapsim_explain_flags='--help'
 _bheapsim_compare_opts='--format --help'
 _bheapsim_compare_flags='--help'
 
-# The numeric report fields, which --plot-y takes: the CSV columns but
-# abi, layout, model, workload and vm.
+# What --plot-y takes: the numeric report fields, the CSV columns but
+# abi, layout, model, workload, vm, policy, cache and tlb; and misses,
+# the teaching figure.
 _bheapsim_plot_fields='ptr_bytes items ops page_bytes entries_per_page
     resident_pages accesses sim_faults faults_per_op minflt majflt
     maxrss_kib vsz_kib wall_s ns_per_op modeled_s seed item_bytes
@@ -40,7 +41,7 @@ _bheapsim_plot_fields='ptr_bytes items ops page_bytes entries_per_page
     heap_cpu_s l1_misses l1_misses_per_op l2_misses l2_misses_per_op
     llc_misses llc_misses_per_op tlb_misses tlb_misses_per_op mem_ns_per_op
     line_misses line_misses_per_op pmu_cycles pmu_instructions
-    pmu_l1d_misses pmu_llc_misses pmu_dtlb_misses'
+    pmu_l1d_misses pmu_llc_misses pmu_dtlb_misses misses'
 
 # _bheapsim_words: sets _bw (the words) and _bcword (the current one's
 # index) from COMP_WORDS and COMP_CWORD, with "--opt", "=", "value" put

@@ -84,9 +84,11 @@ compare_help=$(help_options compare)
 [ -n "$explain_help" ] || fail "no option lines in $bin explain --help"
 [ -n "$compare_help" ] || fail "no option lines in $bin compare --help"
 
-# The numeric fields: the CSV header less the text ones.
-plot_fields=$("$bin" --items 1K --format csv 2>/dev/null | sed -n 1p |
-    tr ',' '\n' | grep -vxE 'abi|layout|model|workload|vm|policy' | sort -u)
+# The numeric fields: the CSV header less the text ones; and misses, the
+# teaching figure (plot.h's PLOT_MISSES).
+plot_fields=$({ "$bin" --items 1K --format csv 2>/dev/null | sed -n 1p |
+    tr ',' '\n' | grep -vxE 'abi|layout|model|workload|vm|policy|cache|tlb'
+    echo misses; } | sort -u)
 [ -n "$plot_fields" ] || fail "no CSV header from $bin --items 1K --format csv"
 
 # What the completion offers ------------------------------------------
