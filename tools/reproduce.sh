@@ -185,25 +185,30 @@ echo "== 7. Caches, TLB and pages in one run, and the teaching figure" >&2
 # Every level's misses per operation, the modeled in-memory time, and
 # beside them ns/op of the same phases run untracked (--vm off).  The
 # geometry is this machine's (the cache and tlb columns name it).
-run "$bin" --items "$items" --model full --workload replace,mix \
-    --output "$out/hierarchy.csv"
-run "$bin" --items "$items" --model full --workload replace,mix --vm off \
-    --output "$out/hierarchy-off.csv"
-awk -F, "$CSV_HEADER"'
-FNR == NR { off[$col["layout"], $col["workload"]] = $col["ns_per_op"]; next }
-FNR == 1 { next }
-{
-	if (!header++) {
-		printf "Caches %s, TLB %s.\n\n", $col["cache"], $col["tlb"]
-		print "| workload | layout | L1 misses/op | L2 misses/op | LLC misses/op | TLB misses/op | page faults/op | modeled mem ns/op | measured ns/op (--vm off) |"
-		print "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+# Kamp's model (the array's pages alone) and the full one (items too).
+: >"$out/hierarchy.md"
+for model in array full; do
+	run "$bin" --items "$items" --model "$model" --workload replace,mix \
+	    --output "$out/hierarchy-$model.csv"
+	run "$bin" --items "$items" --model "$model" --workload replace,mix \
+	    --vm off --output "$out/hierarchy-$model-off.csv"
+	awk -F, -v model="$model" "$CSV_HEADER"'
+	FNR == NR { off[$col["layout"], $col["workload"]] = $col["ns_per_op"]; next }
+	{
+		if (!header++) {
+			printf "Model %s; caches %s, TLB %s.\n\n", model, $col["cache"], $col["tlb"]
+			print "| workload | layout | L1 misses/op | L2 misses/op | LLC misses/op | TLB misses/op | page faults/op | modeled mem ns/op | measured ns/op (--vm off) |"
+			print "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+		}
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $col["workload"],
+		    $col["layout"], $col["l1_misses_per_op"], $col["l2_misses_per_op"],
+		    $col["llc_misses_per_op"], $col["tlb_misses_per_op"],
+		    $col["faults_per_op"], $col["mem_ns_per_op"],
+		    off[$col["layout"], $col["workload"]]
 	}
-	printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $col["workload"],
-	    $col["layout"], $col["l1_misses_per_op"], $col["l2_misses_per_op"],
-	    $col["llc_misses_per_op"], $col["tlb_misses_per_op"],
-	    $col["faults_per_op"], $col["mem_ns_per_op"],
-	    off[$col["layout"], $col["workload"]]
-}' "$out/hierarchy-off.csv" "$out/hierarchy.csv" >"$out/hierarchy.md"
+	END { print "" }' "$out/hierarchy-$model-off.csv" "$out/hierarchy-$model.csv" \
+	    >>"$out/hierarchy.md"
+done
 # Misses per operation against memory: pages of 4 KiB and 64-byte lines
 # in fully associative LRU caches of every size that is a whole number
 # of pages, from one stack-distance pass per layout.
