@@ -18,7 +18,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 /*
  * A level's shape.  blocks = sets x ways; blocks = 0 means the level is
@@ -40,6 +39,8 @@ struct cache_geometry {
 #define CACHE_MAX_LINE_BYTES	((uint32_t)1 << 30)
 #define CACHE_MAX_BLOCKS	((uint64_t)1 << 32)
 #define CACHE_MAX_WAYS		65536u
+/* The line of every x86-64 and most other caches: --cache's default. */
+#define CACHE_DEFAULT_LINE_BYTES	64u
 
 /*
  * Why a geometry is refused, as a phrase for a message ("... is refused:

@@ -6,6 +6,11 @@
 #include "abi.h"
 #include "config.h"
 
+/* A TLB's entries are modeled pages: every page size must be a line. */
+_Static_assert(CONFIG_MAX_PAGE_BYTES <= CACHE_MAX_LINE_BYTES &&
+    CONFIG_MIN_ENTRIES * 4 >= CACHE_MIN_LINE_BYTES,
+    "every modeled page must be a TLB entry cache.c can model");
+
 const struct layout *const layouts[LAYOUT_COUNT] = {
 	&binheap_layout,
 	&bheap_layout,

@@ -149,14 +149,18 @@ hier_time_ns(const struct hier_counts *counts,
 	double ns = 0;
 	uint64_t reaching = counts->accesses;
 	unsigned k, last_tlb = HIER_LEVELS;
+	bool caches = false;
 
 	for (k = 0; k < HIER_FIRST_TLB; k++) {
 		if (!counts->present[k])
 			continue;
 		ns += (double)reaching * latency->ns[cost_of[k]];
 		reaching = counts->misses[k];
+		caches = true;
 	}
-	ns += (double)reaching * latency->ns[COST_MEM];
+	/* With no cache modeled, the time is the TLB's walks alone. */
+	if (caches)
+		ns += (double)reaching * latency->ns[COST_MEM];
 	for (k = HIER_FIRST_TLB; k < HIER_LEVELS; k++)
 		if (counts->present[k])
 			last_tlb = k;

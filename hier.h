@@ -39,6 +39,7 @@ struct hier_geometry {
  * The modeled in-memory time's costs, in ns: every access pays l1; a
  * miss at a cache level pays the next present level's latency, or mem
  * after the last; a miss at the last TLB level pays tlb (a page walk).
+ * With no cache level, the time is the TLB's walks alone.
  * The defaults are round figures for a current x86-64 server core at
  * about 3 GHz (4, 14 and 50 cycles of load-to-use latency, a DRAM access
  * and a page walk that misses the caches), not measurements.

@@ -15,8 +15,6 @@
 
 /* An item of a list: "l1=32K/8/64" is at most this long and sane. */
 #define ITEM_BYTES	64
-/* The line --cache assumes when LINE is left out. */
-#define DEFAULT_LINE_BYTES	64u
 /* A latency beyond a second is no memory's. */
 #define MAX_LATENCY_NS	1e9
 
@@ -26,12 +24,16 @@
  * write them (machine.h).
  */
 static bool
-next_item(const char *option, const char **text, char item[ITEM_BYTES])
+next_item(const char *option, const char *whole, const char **text,
+    char item[ITEM_BYTES])
 {
 	size_t len = strcspn(*text, ",+");
 
 	if (**text == '\0')
 		return false;
+	if (len == 0 || ((*text)[len] != '\0' && (*text)[len + 1] == '\0'))
+		errx(EXIT_USAGE, "%s: '%s' has an empty item: separate items "
+		    "with one comma or '+'", option, whole);
 	if (len >= ITEM_BYTES)
 		errx(EXIT_USAGE, "%s: '%.*s' is too long for one item", option,
 		    (int)len, *text);
@@ -39,6 +41,25 @@ next_item(const char *option, const char **text, char item[ITEM_BYTES])
 	item[len] = '\0';
 	*text += len + ((*text)[len] != '\0');
 	return true;
+}
+
+/*
+ * The position in names[0 .. n-1] of the name before the '=' of item,
+ * or n if there is no '=' or no such name; *value is what follows it.
+ */
+static unsigned
+name_before_equals(const char *item, const char *const names[], unsigned n,
+    const char **value)
+{
+	const char *eq = strchr(item, '=');
+	unsigned k;
+
+	for (k = 0; eq != NULL && k < n; k++)
+		if (strlen(names[k]) == (size_t)(eq - item) &&
+		    strncmp(item, names[k], (size_t)(eq - item)) == 0)
+			break;
+	*value = eq != NULL ? eq + 1 : "";
+	return eq != NULL ? k : n;
 }
 
 /* Splits "a/b/c" into at most n fields; returns how many there were. */
@@ -102,7 +123,7 @@ cache_level(const char *item, char *spec, struct cache_geometry *level)
 {
 	char *fields[3];
 	unsigned n = split_slashes(spec, fields, 3);
-	uint64_t size, line = DEFAULT_LINE_BYTES;
+	uint64_t size, line = CACHE_DEFAULT_LINE_BYTES;
 
 	if (n < 2 || n > 3 ||
 	    parse_size(fields[0], 1, UINT64_MAX, &size) != 0 ||
@@ -127,6 +148,7 @@ bool
 cache_option(const char *text, struct hier_geometry *geometry)
 {
 	char item[ITEM_BYTES], spec[ITEM_BYTES];
+	const char *whole = text;
 	unsigned k;
 
 	if (strcmp(text, "off") == 0) {
@@ -137,23 +159,20 @@ cache_option(const char *text, struct hier_geometry *geometry)
 	if (*text == '\0')
 		errx(EXIT_USAGE, "--cache: '' is not off or a list of "
 		    "LEVEL=SIZE/WAYS[/LINE]");
-	while (next_item("--cache", &text, item)) {
-		const char *eq = strchr(item, '=');
+	while (next_item("--cache", whole, &text, item)) {
+		const char *value;
 
-		for (k = 0; k < HIER_FIRST_TLB; k++)
-			if (eq != NULL && strlen(hier_level_names[k]) ==
-			    (size_t)(eq - item) && strncmp(item,
-			    hier_level_names[k], (size_t)(eq - item)) == 0)
-				break;
+		k = name_before_equals(item, hier_level_names, HIER_FIRST_TLB,
+		    &value);
 		if (k == HIER_FIRST_TLB)
 			errx(EXIT_USAGE, "--cache: '%s' names no level: "
 			    "LEVEL=... with LEVEL l1, l2 or llc, or off alone",
 			    item);
-		if (strcmp(eq + 1, "off") == 0) {
+		if (strcmp(value, "off") == 0) {
 			geometry->level[k].blocks = 0;
 			continue;
 		}
-		strcpy(spec, eq + 1);
+		strcpy(spec, value);
 		cache_level(item, spec, &geometry->level[k]);
 	}
 	return false;
@@ -165,6 +184,7 @@ void
 tlb_option(const char *text, struct hier_geometry *geometry)
 {
 	char item[ITEM_BYTES], *fields[2];
+	const char *whole = text;
 	unsigned k = HIER_FIRST_TLB;
 
 	for (; k < HIER_LEVELS; k++)
@@ -174,7 +194,7 @@ tlb_option(const char *text, struct hier_geometry *geometry)
 	if (*text == '\0')
 		errx(EXIT_USAGE, "--tlb: '' is not off or ENTRIES/WAYS"
 		    "[,ENTRIES/WAYS]");
-	for (k = HIER_FIRST_TLB; next_item("--tlb", &text, item); k++) {
+	for (k = HIER_FIRST_TLB; next_item("--tlb", whole, &text, item); k++) {
 		struct cache_geometry *level = &geometry->level[k];
 		char spec[ITEM_BYTES];
 		uint64_t entries;
@@ -194,6 +214,14 @@ tlb_option(const char *text, struct hier_geometry *geometry)
 		check_level("--tlb", item, level);
 		level->line_bytes = 0;
 	}
+}
+
+void
+hierarchy_options_done(bool cache_off, bool tlb_given,
+    struct hier_geometry *geometry)
+{
+	if (cache_off && !tlb_given)
+		tlb_option("off", geometry);
 }
 
 /* --latency ---------------------------------------------------------- */
@@ -232,24 +260,21 @@ void
 latency_option(const char *text, struct hier_latency *latency)
 {
 	char item[ITEM_BYTES];
+	const char *whole = text;
 
 	if (*text == '\0')
 		errx(EXIT_USAGE, "--latency: '' is not a list of NAME=TIME");
-	while (next_item("--latency", &text, item)) {
-		const char *eq = strchr(item, '=');
-		unsigned k;
+	while (next_item("--latency", whole, &text, item)) {
+		const char *value;
+		unsigned k = name_before_equals(item, hier_cost_names,
+		    HIER_COSTS, &value);
 
-		for (k = 0; k < HIER_COSTS; k++)
-			if (eq != NULL && strlen(hier_cost_names[k]) ==
-			    (size_t)(eq - item) && strncmp(item,
-			    hier_cost_names[k], (size_t)(eq - item)) == 0)
-				break;
 		if (k == HIER_COSTS)
 			errx(EXIT_USAGE, "--latency: '%s' names no cost: "
 			    "NAME=TIME with NAME l1, l2, llc, mem or tlb", item);
-		if (parse_latency(eq + 1, &latency->ns[k]) != 0)
+		if (parse_latency(value, &latency->ns[k]) != 0)
 			errx(EXIT_USAGE, "--latency: '%s': '%s' is not a time "
 			    "from 0 to 1 s: a decimal number with ns, us, ms "
-			    "or s (bare: ns)", item, eq + 1);
+			    "or s (bare: ns)", item, value);
 	}
 }

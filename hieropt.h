@@ -24,5 +24,11 @@
 bool	cache_option(const char *text, struct hier_geometry *);
 void	tlb_option(const char *text, struct hier_geometry *);
 void	latency_option(const char *text, struct hier_latency *);
+/*
+ * After every option: --cache off without a --tlb is the page model
+ * alone, the TLB off too.
+ */
+void	hierarchy_options_done(bool cache_off, bool tlb_given,
+	    struct hier_geometry *);
 
 #endif

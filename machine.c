@@ -31,8 +31,6 @@
 #define CHECK_PAGE_BYTES	4096u
 /* Leaf 0x18's subleaves read at most: a bound on a hypervisor's nonsense. */
 #define MAX_SUBLEAVES		64u
-/* The line size almost every core has; written only when it differs. */
-#define USUAL_LINE_BYTES	64u
 
 static const struct hier_geometry defaults = MACHINE_DEFAULT_GEOMETRY;
 
@@ -407,7 +405,8 @@ machine_format_cache(const struct hier_geometry *g, char *buf, size_t size)
 		}
 		append_size(&t, c->blocks * c->line_bytes);
 		append(&t, "/%" PRIu32, c->ways);
-		if (c->line_bytes != USUAL_LINE_BYTES)
+		/* Written only where it differs from what --cache assumes. */
+		if (c->line_bytes != CACHE_DEFAULT_LINE_BYTES)
 			append(&t, "/%" PRIu32, c->line_bytes);
 	}
 	return t.len;

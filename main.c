@@ -117,8 +117,8 @@ help(void)
 "  --format NAME      table (default), csv, json or md; --output FILE.csv,\n"
 "                     .json or .md picks the format when this is not given\n"
 "  --output FILE      write the report to FILE (whole, or not at all)\n"
-"  --trace FILE       write the resident set and every counted page access\n"
-"                     of the one layout and workload run\n"
+"  --trace FILE       write the caches' contents, the resident set and every\n"
+"                     counted access of the one layout and workload run\n"
 "  --sweep P=LIST     one run per value of P (resident, items, page-size or\n"
 "                     policy); LIST is values and ranges A..B:xF or\n"
 "                     A..B:+S, comma-separated, e.g. resident=4..1954:x2\n"
@@ -133,7 +133,7 @@ help(void)
 "  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
 "                     ns_per_op with --vm off), or misses: page faults and\n"
 "                     line misses per operation against memory, every layout\n"
-"  --help, --version  print this, or the version and build ABI\n"
+"  --help, --version  print this, or the version, build ABI and default caches\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
 "128+N stopped by signal N (129 SIGHUP, 130 SIGINT, 141 SIGPIPE, 143 SIGTERM).\n",
@@ -143,11 +143,28 @@ help(void)
 	exit_printed();
 }
 
+/*
+ * The version and the build's ABI; then the caches and TLB the model
+ * takes by default, each level with where it came from (machine.h).
+ */
 static void
 version(void)
 {
+	struct machine_hierarchy machine;
+	char text[MACHINE_FORMAT_BYTES];
+	unsigned k;
+
 	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
 	    VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
+	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
+	machine_format_cache(&machine.geometry, text, sizeof(text));
+	printf("cache %s\n", text);
+	machine_format_tlb(&machine.geometry, text, sizeof(text));
+	printf("tlb %s\n", text);
+	for (k = 0; k < HIER_LEVELS; k++)
+		printf("  %s from %s%s%s\n", hier_level_names[k],
+		    machine.source[k], machine.note[k][0] != '\0' ? ": " : "",
+		    machine.note[k]);
 	exit_printed();
 }
 
@@ -304,16 +321,16 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 			break;
 		case OPT_CACHE:
 			cache_off = cache_option(optarg, &config->cache);
-			request->cache_given = true;
+			request->hierarchy_given = true;
 			break;
 		case OPT_TLB:
 			tlb_option(optarg, &config->cache);
 			tlb_given = true;
-			request->cache_given = true;
+			request->hierarchy_given = true;
 			break;
 		case OPT_LATENCY:
 			latency_option(optarg, &config->latency);
-			request->cache_given = true;
+			request->hierarchy_given = true;
 			break;
 		case OPT_SWEEP:
 			request->sweep = optarg;
@@ -342,10 +359,11 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
 		    "lists the options", argv[optind]);
-	/* --cache off is the page model alone, unless a TLB is asked for. */
-	if (cache_off && !tlb_given)
-		tlb_option("off", &config->cache);
+	hierarchy_options_done(cache_off, tlb_given, &config->cache);
 }
+
+/* Why the CPU's counters cannot be read here, or NULL (pmu.h). */
+static const char *pmu_absent;
 
 static void
 configure(int argc, char *argv[], struct plan *plan)
@@ -360,7 +378,9 @@ configure(int argc, char *argv[], struct plan *plan)
 	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
 	request.config.cache = machine.geometry;
 	parse_options(argc, argv, &request);
-	request.config.pmu = pmu_note() == NULL;
+	/* Asked once: the note, if any, is said when the runs start. */
+	pmu_absent = pmu_note();
+	request.config.pmu = pmu_absent == NULL;
 	if (plan_make(plan, &request, why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	/* A run that needs a lot of memory says so before it starts. */
@@ -375,7 +395,6 @@ main(int argc, char *argv[])
 	struct outputs out = { 0 };
 	struct experiment_rows rows = { 0 };
 	struct plan plan;
-	const char *pmu_absent;
 	int status;
 
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
@@ -394,7 +413,7 @@ main(int argc, char *argv[])
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
 	    plan.plot);
 	/* Once, for every run of the invocation, as it starts; no failure. */
-	if (status == 0 && !plan.base.pmu && (pmu_absent = pmu_note()) != NULL)
+	if (status == 0 && pmu_absent != NULL)
 		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,

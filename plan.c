@@ -106,6 +106,14 @@ plan_need(const struct config *config)
 		    hier_bytes(&config->cache) : 0,
 	};
 
+	/* A curve keeps the stack distances of its pages and lines too. */
+	if (config->vm == VM_SIM && config->sweep == SWEEP_RESIDENT) {
+		need.model_bytes += stackdist_bytes(fp.tracked_pages);
+		if (config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
+			need.model_bytes += stackdist_bytes(
+			    config_line_curve_lines(config));
+	}
+
 	need.total_bytes = need.array_bytes + need.item_bytes +
 	    need.model_bytes;
 	return need;
@@ -194,9 +202,15 @@ check_resident(struct config *config, const struct plan_request *request,
 static int
 check_cache(const struct config *config, bool given, char *why)
 {
+	uint64_t tags = hier_bytes(&config->cache);
+
 	if (given && config->vm == VM_OFF)
 		return refuse(why, "--cache, --tlb, --latency: the caches are "
 		    "modeled with the page model, not with --vm off");
+	if (config->vm != VM_OFF && tags >= physical_memory())
+		return refuse(why, "--cache, --tlb: the caches' tags would take "
+		    "%.2f GiB, more than this machine's %.2f GiB", gib(tags),
+		    gib(physical_memory()));
 	return 0;
 }
 
@@ -361,10 +375,11 @@ finish_point(struct config *config, const struct plan_request *request,
 		config->ops = config->items;
 	if (check_page_size(config, why) != 0 ||
 	    check_item_bytes(config, why) != 0 ||
+	    /* Before the memory: a cache too large is --cache's fault. */
+	    check_cache(config, request->hierarchy_given, why) != 0 ||
 	    check_memory(config, request->force, why) != 0 ||
 	    check_resident(config, request, why) != 0 ||
 	    check_trace(config, why) != 0 ||
-	    check_cache(config, request->cache_given, why) != 0 ||
 	    check_vm(config, why) != 0 ||
 	    check_policy(config, request->force, why) != 0)
 		return -1;
@@ -632,6 +647,10 @@ check_misses_figure(struct plan *plan, char *why)
 	if (config_line_bytes(base) == 0)
 		return refuse(why, "--plot-y: '%s' needs a cache level, whose "
 		    "lines it counts: not --cache off", PLOT_MISSES);
+	/* Only LRU is a stack algorithm: the line curve is LRU's. */
+	if (!(base->policies & 1u << POLICY_LRU))
+		return refuse(why, "--plot-y: '%s' draws LRU's curves: add lru "
+		    "to --policy", PLOT_MISSES);
 	return 0;
 }
 

@@ -32,7 +32,7 @@ struct plan_request {
 	const char	*plot_y;
 	bool		 format_given;
 	bool		 policy_given;	/* --policy: config.policies is set */
-	bool		 cache_given;	/* --cache, --tlb or --latency */
+	bool		 hierarchy_given; /* --cache, --tlb or --latency */
 	bool		 force;
 	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
 	unsigned	 jobs;		/* --jobs; 0: the default, 1 */

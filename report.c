@@ -16,6 +16,10 @@
 #include "machine.h"
 #include "report.h"
 
+/* The cache and tlb fields hold a geometry's whole text. */
+_Static_assert(MACHINE_FORMAT_BYTES <= CELL_BYTES,
+    "a geometry's text must fit a report cell");
+
 enum field {
 	F_ABI, F_PTR_BYTES, F_LAYOUT, F_MODEL, F_WORKLOAD, F_ITEMS, F_OPS,
 	F_PAGE_BYTES, F_ENTRIES_PER_PAGE, F_RESIDENT_PAGES, F_ACCESSES,
@@ -284,7 +288,10 @@ is_text(enum field f)
 	    f == F_VM || f == F_POLICY || f == F_CACHE || f == F_TLB;
 }
 
-/* Whether f is measured for layout l under config, as field_value says. */
+/*
+ * Whether f is measured for layout l under config, as field_value says:
+ * a row as config's run would make it, every figure it can have known.
+ */
 static bool
 measured(enum field f, const struct config *config, unsigned layout)
 {
@@ -294,9 +301,28 @@ measured(enum field f, const struct config *config, unsigned layout)
 		.simulated = config->vm != VM_OFF,
 		.distributions = true,
 		.heap_cpu_known = true,
+		.line_known = config_line_bytes(config) != 0,
 	};
+	unsigned k;
 
+	for (k = 0; k < HIER_LEVELS; k++)
+		row.hier.present[k] = config->cache.level[k].blocks != 0;
+	for (k = 0; k < PMU_EVENTS; k++)
+		row.pmu.known[k] = config->pmu;
 	return field_value(f, &row).kind != CELL_ABSENT;
+}
+
+/* Why a numeric field is not measured by config's run. */
+static const char *
+unmeasured_reason(enum field f, const struct config *config)
+{
+	if (f == F_ARITY)
+		return "only the dary layout has an arity";
+	if (f >= F_PMU_CYCLES && f <= F_PMU_DTLB_MISSES)
+		return "this machine gives no hardware counters";
+	if (f >= F_L1_MISSES && f <= F_LINE_PER_OP && config->vm != VM_OFF)
+		return "that level of the caches or TLB is off (--cache, --tlb)";
+	return "it comes from the page model: not with --vm off";
 }
 
 int
@@ -324,8 +350,7 @@ report_plottable(const struct config *config, const char *name, char *why,
 		    measured(f, config, layout))
 			return 0;
 	snprintf(why, why_size, "'%s' is not measured by this run (%s)", name,
-	    f == F_ARITY ? "only the dary layout has an arity" :
-	    "it comes from the page model: not with --vm off");
+	    unmeasured_reason(f, config));
 	return -1;
 }
 

@@ -142,6 +142,17 @@ renumber(struct stackdist *sd)
 
 /* Life cycle --------------------------------------------------------- */
 
+uint64_t
+stackdist_bytes(uint64_t pages)
+{
+	/* Per page: last time, histogram, below; per time (two per page): tree, owner. */
+	uint64_t per_page = sizeof(uint32_t) + sizeof(uint64_t) + 1 +
+	    TIMES_PER_PAGE * 2 * sizeof(uint32_t);
+
+	return pages * per_page +
+	    (STACKDIST_MAX_BUDGETS + 1) * sizeof(struct vmsim_hist);
+}
+
 struct stackdist *
 stackdist_create(uint32_t pages)
 {

@@ -97,6 +97,8 @@ struct stackdist {
  * often; stackdist_create() chooses well.
  */
 struct stackdist *stackdist_create(uint32_t pages);
+/* Bytes stackdist_create() takes for `pages`, with every budget listed. */
+uint64_t	 stackdist_bytes(uint64_t pages);
 struct stackdist *stackdist_create_sized(uint32_t pages, uint32_t times);
 void		 stackdist_destroy(struct stackdist *);
 

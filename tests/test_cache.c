@@ -634,8 +634,8 @@ START_TEST(time_by_hand)
 		{ { 0, 1, 1, 1, 1 }, 1000, { 0, 40, 10, 50, 5 }, 5690 },
 		/* L1 alone, and tlb1 the last TLB level: 50 walks. */
 		{ { 1, 0, 0, 1, 0 }, 1000, { 100, 0, 0, 50, 0 }, 11500 },
-		/* No caches: every access goes to memory. */
-		{ { 0, 0, 0, 1, 1 }, 1000, { 0, 0, 0, 50, 5 }, 90150 },
+		/* No caches: the TLB's 5 walks alone, nothing for memory. */
+		{ { 0, 0, 0, 1, 1 }, 1000, { 0, 0, 0, 50, 5 }, 150 },
 		/* No TLB: no walks. */
 		{ { 1, 1, 1, 0, 0 }, 1000, { 100, 40, 10, 0, 0 }, 2940 },
 		/* The LLC alone. */

@@ -785,10 +785,14 @@ START_TEST(stdout_elsewhere)
 }
 END_TEST
 
-/* --version: the version, then the ABI, pointer size and system page. */
+/*
+ * --version: the version, then the ABI, pointer size and system page;
+ * then the default caches and TLB and where each level came from.
+ */
 START_TEST(version_says_abi_and_page)
 {
 	char expected[128];
+	const char *second, *third;
 	struct outcome o;
 
 	run(&o, "--version", NULL);
@@ -796,11 +800,16 @@ START_TEST(version_says_abi_and_page)
 	snprintf(expected, sizeof(expected), "abi %s, %u-byte pointers, "
 	    "%ld-byte system pages\n", ABI_NAME, ABI_PTR_BYTES,
 	    sysconf(_SC_PAGESIZE));
+	second = strchr(o.out.data, '\n');
 	ck_assert_msg(strncmp(o.out.data, "bheapsim ", 9) == 0 &&
-	    strchr(o.out.data, '\n') != NULL &&
-	    strcmp(strchr(o.out.data, '\n') + 1, expected) == 0,
-	    "%s: not 'bheapsim VERSION' and '%.*s': %s", o.command,
-	    (int)strlen(expected) - 1, expected, o.out.data);
+	    second != NULL && strncmp(second + 1, expected,
+	    strlen(expected)) == 0, "%s: not 'bheapsim VERSION' and '%.*s': "
+	    "%s", o.command, (int)strlen(expected) - 1, expected, o.out.data);
+	third = second + 1 + strlen(expected);
+	ck_assert_msg(strncmp(third, "cache ", 6) == 0 && strstr(third,
+	    "\ntlb ") != NULL && strstr(third, "\n  l1 from ") != NULL &&
+	    strstr(third, "\n  tlb2 from ") != NULL, "%s: no default caches "
+	    "and TLB after the ABI: %s", o.command, o.out.data);
 	outcome_free(&o);
 }
 END_TEST

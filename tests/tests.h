@@ -101,9 +101,9 @@ struct trace_line {
 
 /*
  * "resident heap N" or "resident items N", "heap N A" or "items N A",
- * or "cached LEVEL A", exactly, N below 2^32, A a modeled address (and
- * for an access, within page N), with or without the newline: true, and
- * the line in *out.
+ * or "cached LEVEL A", exactly, N below 2^32, A a modeled address below
+ * 2^62, with or without the newline: true, and the line in *out.  That
+ * an access's A lies on page N is the caller's to check (test_cache.c).
  */
 bool	trace_parse(const char *line, struct trace_line *out);
 

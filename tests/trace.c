@@ -18,9 +18,12 @@ number(const char **p, uint64_t limit, uint64_t *out)
 	if (**p < '0' || **p > '9')
 		return false;
 	for (; **p >= '0' && **p <= '9'; (*p)++) {
-		v = v * 10 + (uint64_t)(**p - '0');
-		if (v >= limit)
+		uint64_t digit = (uint64_t)(**p - '0');
+
+		/* v * 10 + digit < limit, asked without overflowing. */
+		if (v > (limit - 1 - digit) / 10)
 			return false;
+		v = v * 10 + digit;
 	}
 	*out = v;
 	return true;

@@ -36,7 +36,7 @@ lls="33554432,16,64:l1=32K/8,l2=off,llc=32M/16 1048576,16,64:l1=32K/8,l2=off,llc
 ll=33554432,16,64
 
 command -v valgrind >/dev/null 2>&1 ||
-    { echo "cachegrind-check: valgrind is missing: apt-get install valgrind"; exit 2; }
+    { echo "cachegrind-check: valgrind is missing: sh tools/install-deps.sh hardening"; exit 2; }
 [ -x "$bin" ] || { echo "cachegrind-check: no $bin (run make first)"; exit 2; }
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
@@ -75,8 +75,20 @@ data_misses() {
 # phase.
 model_count() {
 	"$bin" --items "$items" --ops "$5" --layout "$3" --workload "$4" \
-	    --model full --cache "$2" --format csv 2>/dev/null |
-	    csv_column - "$1" | tail -n 1
+	    --model full --cache "$2" --format csv >"$tmp/model.csv" \
+	    2>"$tmp/model.err" || {
+		echo "cachegrind-check: bheapsim failed:" >&2
+		tail -n 3 "$tmp/model.err" >&2
+		return 1
+	}
+	count=$(csv_column "$tmp/model.csv" "$1" | tail -n 1)
+	case $count in
+	''|*[!0-9]*)
+		echo "cachegrind-check: bheapsim gave no $1 (--cache $2)" >&2
+		return 1
+		;;
+	esac
+	echo "$count"
 }
 
 # model FIELD CACHE LAYOUT WORKLOAD: bheapsim's FIELD (a count) per extra
@@ -120,12 +132,12 @@ for pair in $lls; do
 	for layout in $layouts; do
 		for workload in $workloads; do
 			cg=$(per_op "$d1" "$cg_ll" "$layout" "$workload") || exit 2
-			agree "$layout $workload L1 misses/op" \
-			    "$(model l1_misses "$geometry" "$layout" "$workload")" \
-			    "${cg% *}"
-			agree "$layout $workload LLC misses/op" \
-			    "$(model llc_misses "$geometry" "$layout" "$workload")" \
-			    "${cg#* }"
+			l1=$(model l1_misses "$geometry" "$layout" "$workload") ||
+			    exit 2
+			llc=$(model llc_misses "$geometry" "$layout" "$workload") ||
+			    exit 2
+			agree "$layout $workload L1 misses/op" "$l1" "${cg% *}"
+			agree "$layout $workload LLC misses/op" "$llc" "${cg#* }"
 		done
 	done
 done
@@ -148,8 +160,9 @@ else
 	for layout in $layouts; do
 		for workload in $workloads; do
 			cg=$(per_op "$machine_d1" "$ll" "$layout" "$workload") || exit 2
-			agree "$layout $workload L1 misses/op (machine)" \
-			    "$(model l1_misses "$machine" "$layout" "$workload")" \
+			l1=$(model l1_misses "$machine" "$layout" "$workload") ||
+			    exit 2
+			agree "$layout $workload L1 misses/op (machine)" "$l1" \
 			    "${cg% *}"
 		done
 	done

@@ -11,7 +11,8 @@
 #              guest that runs x32 where the host cannot: make abi,
 #              make compare
 #   hardening  clang with its sanitizer and libFuzzer runtimes, and
-#              valgrind: make fuzz, tools/ci-hardening.sh
+#              valgrind: make fuzz, tools/ci-hardening.sh,
+#              make cachegrind-check
 #   docs       mandoc and groff, to lint the man page; xmllint, to check
 #              the SVG files the program writes, and rsvg-convert and
 #              python3, to check that they fit their frames

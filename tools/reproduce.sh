@@ -46,6 +46,14 @@ fi
 mkdir -p "$out"
 : >"$out/commands.txt"
 
+# The caches and TLB are this machine's (the report's cache and tlb
+# fields), given by name so that commands.txt reruns them anywhere.
+geometry() {
+	"$bin" --items 1K --layout bheap --workload fill --format csv \
+	    2>/dev/null | csv_column - "$1" | tail -n 1
+}
+hierarchy="--cache $(geometry cache) --tlb $(geometry tlb)"
+
 run() {
 	echo "$*" >>"$out/commands.txt"
 	"$@"
@@ -82,8 +90,9 @@ summarize() {
 # per page.  Runs side by side (--jobs 2) only where the plot is of fault
 # counts, which do not depend on timing.
 echo "== 1. Kamp's figure: $items items, 4 KiB pages, model array, replace" >&2
+# shellcheck disable=SC2086 # $hierarchy is two options and their values
 run "$bin" --items "$items" --model array --workload replace \
-    --resident all \
+    --resident all $hierarchy \
     --output "$out/kamp-array.csv" --plot "$out/kamp-array.svg"
 summarize "$out/kamp-array.csv" resident_pages
 run "$bin" --items "$items" --model array --workload replace \
@@ -96,8 +105,9 @@ run "$bin" --items "$items" --model array --workload replace \
     --format csv --plot "$out/kamp-array-closeup-faults.svg" >/dev/null
 
 echo "== 2. The same with item pages counted (model full)" >&2
+# shellcheck disable=SC2086
 run "$bin" --items "$items" --model full --workload replace \
-    --resident all \
+    --resident all $hierarchy \
     --output "$out/kamp-full.csv" --plot "$out/kamp-full.svg"
 summarize "$out/kamp-full.csv" resident_pages
 
@@ -188,8 +198,9 @@ echo "== 7. Caches, TLB and pages in one run, and the teaching figure" >&2
 # Kamp's model (the array's pages alone) and the full one (items too).
 : >"$out/hierarchy.md"
 for model in array full; do
+	# shellcheck disable=SC2086
 	run "$bin" --items "$items" --model "$model" --workload replace,mix \
-	    --output "$out/hierarchy-$model.csv"
+	    $hierarchy --output "$out/hierarchy-$model.csv"
 	run "$bin" --items "$items" --model "$model" --workload replace,mix \
 	    --vm off --output "$out/hierarchy-$model-off.csv"
 	awk -F, -v model="$model" "$CSV_HEADER"'
@@ -212,7 +223,8 @@ done
 # Misses per operation against memory: pages of 4 KiB and 64-byte lines
 # in fully associative LRU caches of every size that is a whole number
 # of pages, from one stack-distance pass per layout.
+# shellcheck disable=SC2086
 run "$bin" --items "$items" --model array --workload replace \
-    --resident all --plot-y misses --jobs 2 --format csv \
-    --plot "$out/hierarchy-curves.svg" >"$out/hierarchy-curves.csv"
+    --resident all $hierarchy --plot-y misses --jobs 2 \
+    --output "$out/hierarchy-curves.csv" --plot "$out/hierarchy-curves.svg"
 echo "results in $out/" >&2
