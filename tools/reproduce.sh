@@ -95,13 +95,15 @@ run "$bin" --items "$items" --model array --workload replace \
     --resident all $hierarchy \
     --output "$out/kamp-array.csv" --plot "$out/kamp-array.svg"
 summarize "$out/kamp-array.csv" resident_pages
+# shellcheck disable=SC2086
 run "$bin" --items "$items" --model array --workload replace \
-    --sweep "resident=1..16:+1" \
+    --sweep "resident=1..16:+1" $hierarchy \
     --output "$out/kamp-array-closeup.csv" \
     --plot "$out/kamp-array-closeup.svg"
 summarize "$out/kamp-array-closeup.csv" resident_pages
+# shellcheck disable=SC2086
 run "$bin" --items "$items" --model array --workload replace \
-    --sweep "resident=1..16:+1" --plot-y faults_per_op --jobs 2 \
+    --sweep "resident=1..16:+1" $hierarchy --plot-y faults_per_op --jobs 2 \
     --format csv --plot "$out/kamp-array-closeup-faults.svg" >/dev/null
 
 echo "== 2. The same with item pages counted (model full)" >&2
