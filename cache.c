@@ -143,9 +143,26 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	return 0;
 }
 
+int
+cache_bound(struct cache *cache, uint64_t address_limit)
+{
+	uint64_t blocks = (address_limit >> cache->line_shift) +
+	    ((address_limit & (cache->geometry.line_bytes - 1)) != 0);
+
+	if (blocks > cache->geometry.blocks)
+		return 0;
+	cache->seen = calloc(blocks / 64 + 1, sizeof(*cache->seen));
+	if (cache->seen == NULL)
+		return -1;
+	cache->seen_blocks = blocks;
+	return 0;
+}
+
 void
 cache_fini(struct cache *cache)
 {
+	free(cache->seen);
+	cache->seen = NULL;
 	free(cache->tags);
 	free(cache->next);
 	free(cache->prev);
@@ -163,37 +180,6 @@ cache_phase(struct cache *cache)
 {
 	cache->accesses = 0;
 	cache->misses = 0;
-}
-
-static uint64_t
-set_of(const struct cache *cache, uint64_t tag)
-{
-	uint64_t block = tag - 1;
-
-	return cache->set_mask != 0 || cache->sets == 1 ?
-	    block & cache->set_mask : block % cache->sets;
-}
-
-/* Sets of few ways --------------------------------------------------- */
-
-/* The set's tags run most recent first; an empty way ends them. */
-static bool
-access_ordered(struct cache *cache, uint64_t *set, uint64_t tag)
-{
-	uint32_t ways = cache->geometry.ways, i;
-	bool hit;
-
-	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
-		continue;
-	hit = i < ways && set[i] == tag;
-	/* A miss loads into the first empty way, or over the least recent. */
-	if (!hit && i == ways)
-		i = ways - 1;
-	/* Most hits are near the top: a loop beats a call to memmove. */
-	for (; i > 0; i--)
-		set[i] = set[i - 1];
-	set[0] = tag;
-	return hit;
 }
 
 /* Sets of many ways: the index ---------------------------------------- */
@@ -301,16 +287,9 @@ access_linked(struct cache *cache, uint64_t set, uint64_t tag)
 /* Access --------------------------------------------------------------- */
 
 bool
-cache_access_slow(struct cache *cache, uint64_t tag)
+cache_access_linked(struct cache *cache, uint64_t tag)
 {
-	uint64_t set = set_of(cache, tag);
-	bool hit = cache->next != NULL ? access_linked(cache, set, tag) :
-	    access_ordered(cache, cache->tags + set * cache->geometry.ways,
-	    tag);
-
-	if (!hit)
-		cache->misses++;
-	return hit;
+	return access_linked(cache, cache_set_of(cache, tag), tag);
 }
 
 /* One set's tags, least recent first. */
@@ -337,11 +316,27 @@ trace_set(const struct cache *cache, uint64_t set, FILE *trace,
 			    (cache->tags[first + way] - 1) << cache->line_shift);
 }
 
+/* A cache that never evicts holds what it loaded, in any order. */
+static void
+trace_seen(const struct cache *cache, FILE *trace, const char *prefix)
+{
+	uint64_t block;
+
+	for (block = 0; block < cache->seen_blocks; block++)
+		if (cache->seen[block >> 6] & (uint64_t)1 << (block & 63))
+			fprintf(trace, "%s%" PRIu64 "\n", prefix,
+			    block << cache->line_shift);
+}
+
 void
 cache_trace(const struct cache *cache, FILE *trace, const char *prefix)
 {
 	uint64_t set;
 
+	if (cache->seen != NULL) {
+		trace_seen(cache, trace, prefix);
+		return;
+	}
 	for (set = 0; set < cache->sets; set++)
 		trace_set(cache, set, trace, prefix);
 }

@@ -76,6 +76,12 @@ struct cache {
 	uint32_t	*index_ways;	/* its way in its set */
 	uint64_t	index_mask;	/* slots - 1, a power of two */
 	unsigned	index_shift;	/* 64 - log2(slots): a hash's top bits */
+	/*
+	 * A cache that can never evict (cache_bound()) keeps a bit per
+	 * block it has loaded instead: NULL otherwise.
+	 */
+	uint64_t	*seen;
+	uint64_t	seen_blocks;	/* the blocks the bits cover */
 	uint64_t	accesses;	/* this phase's */
 	uint64_t	misses;
 };
@@ -85,34 +91,93 @@ int		 cache_init(struct cache *, const struct cache_geometry *);
 void		 cache_fini(struct cache *);
 /* Counters to zero; the contents stay. */
 void		 cache_phase(struct cache *);
-/* Bytes of bookkeeping a cache of this geometry keeps. */
+/* Bytes of bookkeeping a cache of this geometry keeps, at most. */
 uint64_t	 cache_bytes(const struct cache_geometry *);
+/*
+ * A promise, before the first access, that every address will be below
+ * address_limit.  If no set can then be given more blocks than it has
+ * ways (blocks below the limit <= sets x ways, as a set takes every
+ * sets-th block), the cache never evicts: a block hits iff it was loaded
+ * before, which a bit per block answers without scanning a set or
+ * touching its tags, as a last-level cache larger than the heap does.
+ * The counts and the trace's replay are the same either way.  Returns 0,
+ * or -1 with errno ENOMEM.
+ */
+int		 cache_bound(struct cache *, uint64_t address_limit);
 
-/* The slow path of cache_access(); call that instead. */
-bool		 cache_access_slow(struct cache *, uint64_t tag);
+/* The set of a tag (a block number + 1). */
+static inline uint64_t
+cache_set_of(const struct cache *cache, uint64_t tag)
+{
+	uint64_t block = tag - 1;
+
+	/* A mask where the sets are a power of two (one set: mask 0). */
+	return cache->set_mask != 0 || cache->sets == 1 ?
+	    block & cache->set_mask : block % cache->sets;
+}
+
+/*
+ * A set of few ways: its tags run most recent first, an empty way ends
+ * them; a hit moves the tag to the front, a miss loads it there.
+ */
+static inline bool
+cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
+{
+	uint32_t i;
+	bool hit;
+
+	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
+		continue;
+	hit = i < ways && set[i] == tag;
+	/* A miss loads into the first empty way, or over the least recent. */
+	if (!hit && i == ways)
+		i = ways - 1;
+	/* Most hits are near the top: a loop beats a call to memmove. */
+	for (; i > 0; i--)
+		set[i] = set[i - 1];
+	set[0] = tag;
+	return hit;
+}
+
+/* A set of many ways (cache.c); call cache_access() instead. */
+bool		 cache_access_linked(struct cache *, uint64_t tag);
 
 /*
  * One access to the block holding byte `address`: true on a hit.  A miss
- * is counted and loads the block.
+ * is counted and loads the block.  Inline: hier.c makes one call per
+ * level of every counted access.
  */
 static inline bool
 cache_access(struct cache *cache, uint64_t address)
 {
 	uint64_t tag = (address >> cache->line_shift) + 1;
+	bool hit;
 
 	cache->accesses++;
 	/* The block accessed last is its set's most recent: nothing moves. */
 	if (tag == cache->last)
 		return true;
 	cache->last = tag;
-	return cache_access_slow(cache, tag);
+	if (cache->seen != NULL) {
+		uint64_t block = tag - 1, bit = (uint64_t)1 << (block & 63);
+
+		hit = (cache->seen[block >> 6] & bit) != 0;
+		cache->seen[block >> 6] |= bit;
+	} else
+		hit = cache->next != NULL ? cache_access_linked(cache, tag) :
+		    cache_access_ordered(cache->tags + cache_set_of(cache,
+		    tag) * cache->geometry.ways, cache->geometry.ways, tag);
+	if (!hit)
+		cache->misses++;
+	return hit;
 }
 
 /*
  * Writes the contents, set by set, least recent block first, one line
  * each: prefix, then the address of the block's first byte.  Loading
  * them in that order into an empty cache of the same geometry rebuilds
- * this one.
+ * this one.  A cache that never evicts (cache_bound()) writes them in
+ * address order, which replays the same: nothing there ever leaves.
  */
 void		 cache_trace(const struct cache *, FILE *, const char *prefix);
 

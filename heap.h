@@ -231,26 +231,34 @@ heap_touch_item(struct heap *heap, const void *field)
 static inline uint64_t
 heap_key(struct heap *heap, const struct item *it)
 {
+	/* Loaded first, so the model's work overlaps the load (touch.h). */
+	uint64_t key = it->key;
+
 	heap_touch_item(heap, &it->key);
-	return it->key;
+	return key;
 }
 
 static inline bool
 heap_contains(struct heap *heap, const struct item *it)
 {
+	heap_index index = it->index;
+
 	heap_touch_item(heap, &it->index);
-	return it->index != 0;
+	return index != 0;
 }
 
 /* NULL when empty. */
 static inline struct item *
 heap_root(struct heap *heap)
 {
+	struct item *root;
+
 	if (heap->size == 0)
 		return NULL;
+	root = heap->slot[1];
 	heap_touch_at(heap, address_of_index(&heap->pages, 1),
 	    heap_tracked(heap));
-	return heap->slot[1];
+	return root;
 }
 
 struct item	*heap_pop(struct heap *);

@@ -75,6 +75,18 @@ hier_create(const struct hier_geometry *g)
 	return hier;
 }
 
+int
+hier_bound(struct hier *hier, uint64_t address_limit)
+{
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++)
+		if (hier->level[k].tags != NULL &&
+		    cache_bound(&hier->level[k], address_limit) != 0)
+			return -1;
+	return 0;
+}
+
 void
 hier_destroy(struct hier *hier)
 {

@@ -86,6 +86,12 @@ struct hier {
  * errno set (EINVAL for a refused level, ENOMEM).
  */
 struct hier	*hier_create(const struct hier_geometry *);
+/*
+ * Every address will be below address_limit: each level that can then
+ * never evict counts with a bit per block (cache_bound()).  Returns 0,
+ * or -1 with errno ENOMEM.
+ */
+int		 hier_bound(struct hier *, uint64_t address_limit);
 void		 hier_destroy(struct hier *);
 /* Counters to zero; the contents carry over, as the page model's do. */
 void		 hier_phase(struct hier *);

@@ -55,18 +55,27 @@ touch_field(struct heap *heap, const void *field, enum heap_tracking tracked)
 		    tracked);
 }
 
+/*
+ * The reads load first and tell the model after: the model's work then
+ * runs while the load is in flight, instead of the load waiting for it.
+ * The model hears the same accesses in the same order either way.
+ */
 HEAP_INLINE uint64_t
 read_key(struct heap *heap, const struct item *it, enum heap_tracking tracked)
 {
+	uint64_t key = it->key;
+
 	touch_field(heap, &it->key, tracked);
-	return it->key;
+	return key;
 }
 
 HEAP_INLINE struct item *
 read_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
+	struct item *it = heap->slot[u];
+
 	touch_slot(heap, u, tracked);
-	return heap->slot[u];
+	return it;
 }
 
 /* Puts `it` at u: the slot and the item's back-index. */

@@ -400,7 +400,9 @@ setup_hierarchy(struct run *run)
 	uint32_t line_bytes = config_line_bytes(config);
 
 	run->hier = hier_create(&geometry);
-	if (run->hier == NULL) {
+	/* The modeled addresses end with the last tracked page. */
+	if (run->hier == NULL || hier_bound(run->hier,
+	    config_footprint(config).tracked_pages * config->page_bytes) != 0) {
 		warn("cannot set up the caches and TLB");
 		return EXIT_FAILURE;
 	}

@@ -370,6 +370,63 @@ START_TEST(cache_matches_naive)
 }
 END_TEST
 
+/*
+ * A cache bound to addresses it can hold without evicting (cache_bound())
+ * against the naive cache: the same hits, and contents that reload into
+ * an unbound cache with the same future.  8 sets of 4 ways of 64-byte
+ * lines hold 32 blocks; addresses below 32 x 64 bytes, and one past the
+ * last whole line, which the bound rounds up to 32 blocks too.
+ */
+START_TEST(bound_cache_matches_naive)
+{
+	static const struct cache_geometry g = { 32, 4, 64 };
+	static const uint64_t limits[] = { 32 * 64, 31 * 64 + 1, 5 * 64 };
+	uint64_t limit = limits[_i], rng = 99 + (uint64_t)_i, i;
+	struct cache model, reloaded;
+	struct naive nc;
+	char *text;
+
+	ck_assert_int_eq(cache_init(&model, &g), 0);
+	ck_assert_int_eq(cache_bound(&model, limit), 0);
+	ck_assert_ptr_nonnull(model.seen);
+	naive_init(&nc, &g);
+	for (i = 0; i < ACCESSES / 16; i++) {
+		uint64_t address = prng_below(&rng, limit);
+
+		need(cache_access(&model, address) == naive_access(&nc, address),
+		    "access %" PRIu64 " to %" PRIu64 " differs", i, address);
+	}
+	ck_assert_uint_eq(model.misses, nc.misses);
+	text = cache_text(&model);
+	memset(&reloaded, 0, sizeof(reloaded));
+	reload(&reloaded, &model, text);
+	for (i = 0; i < ACCESSES / 16; i++) {
+		uint64_t address = prng_below(&rng, limit);
+
+		need(cache_access(&reloaded, address) ==
+		    naive_access(&nc, address), "reloaded: access %" PRIu64
+		    " differs", i);
+	}
+	free(text);
+	cache_fini(&model);
+	cache_fini(&reloaded);
+	naive_fini(&nc);
+}
+END_TEST
+
+/* A bound the cache cannot hold leaves it as it was: sets it scans. */
+START_TEST(bound_too_large_is_ignored)
+{
+	static const struct cache_geometry g = { 32, 4, 64 };
+	struct cache model;
+
+	ck_assert_int_eq(cache_init(&model, &g), 0);
+	ck_assert_int_eq(cache_bound(&model, 32 * 64 + 1), 0);
+	ck_assert_ptr_null(model.seen);
+	cache_fini(&model);
+}
+END_TEST
+
 /* Each refused shape with a word of its reason; accepted ones with none. */
 START_TEST(geometry_refused)
 {
@@ -1198,6 +1255,8 @@ cache_suite(void)
 	tc = tcase_create("cache");
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, cache_matches_naive, 0, (int)NGEOMETRIES);
+	tcase_add_loop_test(tc, bound_cache_matches_naive, 0, 3);
+	tcase_add_test(tc, bound_too_large_is_ignored);
 	tcase_add_test(tc, geometry_refused);
 	suite_add_tcase(suite, tc);
 
