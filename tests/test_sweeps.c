@@ -23,13 +23,17 @@
 #define MAX_COLUMNS	64
 #define MAX_PAGES	4096		/* of one trace */
 
-/* The columns a model decides: equal whatever the machine or --jobs. */
+/*
+ * The columns a model decides: equal whatever --jobs, and but for the
+ * caches' (this machine's geometry) whatever the machine.
+ */
 static const char *const model_columns[] = {
 	"layout", "model", "workload", "items", "ops", "resident_pages",
 	"accesses", "sim_faults", "faults_per_op", "pages_touched",
 	"faults_per_op_min", "faults_per_op_p50", "faults_per_op_p99",
 	"faults_per_op_max", "pages_per_op_min", "pages_per_op_p50",
-	"pages_per_op_p99", "pages_per_op_max", "policy",
+	"pages_per_op_p99", "pages_per_op_max", "policy", "cache", "tlb",
+	"l1_misses", "l2_misses", "llc_misses", "tlb_misses",
 };
 #define NMODEL_COLUMNS (sizeof(model_columns) / sizeof(model_columns[0]))
 
