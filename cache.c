@@ -23,12 +23,6 @@
 
 /* Parameters -------------------------------------------------------- */
 
-/*
- * Sets of more ways than this keep their recency in a list and find
- * blocks by hash: a scan of 64 ways (a fully associative TLB) on every
- * access cost more than the rest of the model together.
- */
-#define SCAN_WAYS	16
 /* Index slots per block: at most half full, so probes stay short. */
 #define INDEX_SLOTS_PER_BLOCK	2
 
@@ -69,7 +63,7 @@ cache_geometry_refused(const struct cache_geometry *g)
 static bool
 linked(const struct cache_geometry *g)
 {
-	return g->ways > SCAN_WAYS;
+	return g->ways > CACHE_SCAN_WAYS;
 }
 
 /* The index's slots: a power of two, at least twice the blocks. */
