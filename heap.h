@@ -165,10 +165,11 @@ void		 heap_trace(struct heap *, FILE *trace);
 static inline void
 heap_touch_at(struct heap *heap, uint64_t address, enum heap_tracking tracked)
 {
-	uint32_t page = page_of_address(&heap->pages, address);
+	uint32_t page;
 
 	if (tracked == HEAP_UNTRACKED)
 		return;
+	page = page_of_address(&heap->pages, address);
 	if (tracked == HEAP_LRU)
 		vmsim_access(heap->vm, page);
 	else {
@@ -256,8 +257,10 @@ heap_root(struct heap *heap)
 	if (heap->size == 0)
 		return NULL;
 	root = heap->slot[1];
-	heap_touch_at(heap, address_of_index(&heap->pages, 1),
-	    heap_tracked(heap));
+	/* Untracked, a heap's page map need not be filled in (heap_init()). */
+	if (heap_tracked(heap) != HEAP_UNTRACKED)
+		heap_touch_at(heap, address_of_index(&heap->pages, 1),
+		    heap_tracked(heap));
 	return root;
 }
 
