@@ -48,7 +48,7 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
-        tests/reference.o tests/spawn.o tests/trace.o tests/test_explain.o tests/test_large.o \
+        tests/reference.o tests/spawn.o tests/trace.o tests/table.o tests/test_explain.o tests/test_large.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
         tests/test_files.o tests/test_policy.o tests/test_pmu.o \

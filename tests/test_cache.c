@@ -45,7 +45,6 @@
 #define STINT		4096		/* accesses of one address pattern */
 #define HIER_ACCESSES	(1u << 18)
 #define HIER_PHASES	4
-#define MAX_COLUMNS	128		/* of a CSV report */
 
 /* The naive cache ----------------------------------------------------- */
 
@@ -716,96 +715,6 @@ START_TEST(time_by_hand)
 }
 END_TEST
 
-/* A CSV report in memory --------------------------------------------- */
-
-struct table {
-	char	*text;
-	char	*name[MAX_COLUMNS];
-	size_t	 ncolumns;
-	char	*(*cell)[MAX_COLUMNS];	/* cell[row][column] */
-	size_t	 nrows;
-	char	 command[1024];		/* for messages */
-};
-
-static size_t
-split(char *line, char *field[])
-{
-	size_t n = 0;
-
-	for (;;) {
-		char *comma = strchr(line, ',');
-
-		ck_assert_uint_lt(n, MAX_COLUMNS);
-		field[n++] = line;
-		if (comma == NULL)
-			return n;
-		*comma = '\0';
-		line = comma + 1;
-	}
-}
-
-/* A run's stdout, which must be a CSV report. */
-static void
-table_parse(struct table *t, const struct outcome *o)
-{
-	char *line, *next;
-	size_t lines = 0;
-
-	memset(t, 0, sizeof(*t));
-	snprintf(t->command, sizeof(t->command), "%s", o->command);
-	for (line = o->out.data; (line = strchr(line, '\n')) != NULL; line++)
-		lines++;
-	t->text = strdup(o->out.data);
-	t->cell = calloc(lines + 1, sizeof(*t->cell));
-	ck_assert(t->text != NULL && t->cell != NULL);
-	for (line = t->text; *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		ck_assert_msg(next != NULL, "%s: no newline at the end",
-		    t->command);
-		*next++ = '\0';
-		if (line == t->text) {
-			t->ncolumns = split(line, t->name);
-			continue;
-		}
-		ck_assert_uint_eq(split(line, t->cell[t->nrows]), t->ncolumns);
-		t->nrows++;
-	}
-	ck_assert_msg(t->nrows > 0, "%s: no rows", t->command);
-}
-
-static void
-table_free(struct table *t)
-{
-	free(t->text);
-	free(t->cell);
-}
-
-static const char *
-get(const struct table *t, size_t row, const char *name)
-{
-	size_t c;
-
-	for (c = 0; c < t->ncolumns; c++)
-		if (strcmp(t->name[c], name) == 0)
-			return t->cell[row][c];
-	ck_abort_msg("%s: no column %s", t->command, name);
-	return NULL;
-}
-
-static uint64_t
-get_u64(const struct table *t, size_t row, const char *name)
-{
-	const char *text = get(t, row, name);
-	char *end;
-	uint64_t v;
-
-	errno = 0;
-	v = strtoull(text, &end, 10);
-	ck_assert_msg(*text >= '0' && *text <= '9' && *end == '\0' &&
-	    errno == 0, "%s: %s is '%s', not a count", t->command, name, text);
-	return v;
-}
-
 /* The row of that layout, workload and budget. */
 static size_t
 find_row(const struct table *t, const char *layout, const char *workload,
@@ -814,11 +723,11 @@ find_row(const struct table *t, const char *layout, const char *workload,
 	size_t row;
 
 	for (row = 0; row < t->nrows; row++)
-		if (strcmp(get(t, row, "layout"), layout) == 0 &&
-		    strcmp(get(t, row, "workload"), workload) == 0 &&
-		    get_u64(t, row, "resident_pages") == resident)
+		if (strcmp(table_get(t, row, "layout"), layout) == 0 &&
+		    strcmp(table_get(t, row, "workload"), workload) == 0 &&
+		    table_get_u64(t, row, "resident_pages") == resident)
 			return row;
-	ck_abort_msg("%s: no row of %s %s at %" PRIu64 " pages", t->command,
+	ck_abort_msg("%s: no row of %s %s at %" PRIu64 " pages", t->what,
 	    layout, workload, resident);
 	return 0;
 }
@@ -896,10 +805,10 @@ static void
 replay_trace(const char *path, const struct table *t, struct chain *c,
     struct replay *r)
 {
-	uint64_t page_bytes = get_u64(t, 0, "page_bytes");
-	uint64_t items = get_u64(t, 0, "items");
+	uint64_t page_bytes = table_get_u64(t, 0, "page_bytes");
+	uint64_t items = table_get_u64(t, 0, "items");
 	/* Slot 0 of the array is mapped too: items + 1 pointers. */
-	uint64_t array_bytes = (items + 1) * get_u64(t, 0, "ptr_bytes");
+	uint64_t array_bytes = (items + 1) * table_get_u64(t, 0, "ptr_bytes");
 	uint64_t heap_pages = (array_bytes + page_bytes - 1) / page_bytes;
 	unsigned page_shift = log2_of(page_bytes);
 	enum trace_part part = CACHED_LINES;
@@ -966,16 +875,16 @@ static void
 expect_misses(const struct table *t, const char *column,
     const struct naive *level)
 {
-	const char *reported = get(t, 0, column);
+	const char *reported = table_get(t, 0, column);
 
 	if (level == NULL) {
 		ck_assert_msg(*reported == '\0', "%s: %s is '%s' for an "
-		    "absent level", t->command, column, reported);
+		    "absent level", t->what, column, reported);
 		return;
 	}
-	ck_assert_msg(get_u64(t, 0, column) == level->misses, "%s: the trace "
+	ck_assert_msg(table_get_u64(t, 0, column) == level->misses, "%s: the trace "
 	    "replays to %" PRIu64 " misses, the report's %s is %s",
-	    t->command, level->misses, column, reported);
+	    t->what, level->misses, column, reported);
 	/* A level that never misses would test nothing. */
 	ck_assert_uint_gt(level->misses, 0);
 }
@@ -1003,14 +912,14 @@ replay_run(const char *layout, const char *workload, const char *model,
 	    "--cache", h->cache, "--tlb", h->tlb, "--trace", trace,
 	    "--format", "csv", NULL);
 	expect_success(&o);
-	table_parse(&t, &o);
+	table_parse(&t, o.out.data, o.command);
 	ck_assert_uint_eq(t.nrows, 1);
-	g = hier_for_page(&h->geometry, get_u64(&t, 0, "page_bytes"));
+	g = hier_for_page(&h->geometry, table_get_u64(&t, 0, "page_bytes"));
 	chain_init(&c, &g);
 	replay_trace(trace, &t, &c, &r);
-	ck_assert_msg(r.accesses == get_u64(&t, 0, "accesses"), "%s: the "
+	ck_assert_msg(r.accesses == table_get_u64(&t, 0, "accesses"), "%s: the "
 	    "trace has %" PRIu64 " accesses, the report %" PRIu64, o.command,
-	    r.accesses, get_u64(&t, 0, "accesses"));
+	    r.accesses, table_get_u64(&t, 0, "accesses"));
 	for (k = 0; k < HIER_LEVELS; k++) {
 		/* Fill starts the caches empty; later phases find them full. */
 		ck_assert_msg(strcmp(workload, "fill") == 0 ?
@@ -1081,7 +990,7 @@ curve_run(struct table *t, const char *model, const char *resident,
 	    resident, "--cache", cache, "--tlb", "off", "--format", "csv",
 	    NULL);
 	expect_success(&o);
-	table_parse(t, &o);
+	table_parse(t, o.out.data, o.command);
 	outcome_free(&o);
 }
 
@@ -1132,16 +1041,16 @@ curve_read(struct curve *cv, const char *model, const char *cache)
 	cv->accesses = calloc(slots, sizeof(*cv->accesses));
 	ck_assert(cv->line_misses != NULL && cv->accesses != NULL);
 	for (row = 0; row < t->nrows; row++) {
-		uint64_t budget = get_u64(t, row, "resident_pages");
-		size_t at = curve_slot(cv, name_index(layout_names, 3, get(t,
-		    row, "layout")), name_index(curve_workloads, 2, get(t, row,
+		uint64_t budget = table_get_u64(t, row, "resident_pages");
+		size_t at = curve_slot(cv, name_index(layout_names, 3, table_get(t,
+		    row, "layout")), name_index(curve_workloads, 2, table_get(t, row,
 		    "workload")), budget);
 
 		ck_assert(budget >= 1 && budget <= cv->most);
 		ck_assert_msg(cv->accesses[at] == 0, "%s: row %zu repeats "
-		    "one before it", t->command, row);
-		cv->line_misses[at] = get_u64(t, row, "line_misses");
-		cv->accesses[at] = get_u64(t, row, "accesses");
+		    "one before it", t->what, row);
+		cv->line_misses[at] = table_get_u64(t, row, "line_misses");
+		cv->accesses[at] = table_get_u64(t, row, "accesses");
 	}
 }
 
@@ -1162,7 +1071,7 @@ START_TEST(line_curve_equals_fixed_runs)
 	size_t b, l, w;
 
 	curve_read(&cv, c->model, c->curve_cache);
-	page_bytes = get_u64(&cv.table, 0, "page_bytes");
+	page_bytes = table_get_u64(&cv.table, 0, "page_bytes");
 	budgets[4] = cv.most;
 	/* A stack algorithm: more memory, never more misses. */
 	for (l = 0; l < 3; l++)
@@ -1171,7 +1080,7 @@ START_TEST(line_curve_equals_fixed_runs)
 				need(cv.line_misses[curve_slot(&cv, l, w, r)] <=
 				    cv.line_misses[curve_slot(&cv, l, w, r - 1)],
 				    "%s: %s %s has more line misses at %" PRIu64
-				    " pages than at one fewer", cv.table.command,
+				    " pages than at one fewer", cv.table.what,
 				    layout_names[l], curve_workloads[w], r);
 	snprintf(column, sizeof(column), "%s_misses", c->level);
 	for (b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
@@ -1190,14 +1099,14 @@ START_TEST(line_curve_equals_fixed_runs)
 				size_t row = find_row(&fixed, layout_names[l],
 				    curve_workloads[w], budgets[b]);
 
-				ck_assert_uint_eq(get_u64(&fixed, row,
+				ck_assert_uint_eq(table_get_u64(&fixed, row,
 				    "accesses"), cv.accesses[at]);
-				ck_assert_msg(get_u64(&fixed, row, column) ==
+				ck_assert_msg(table_get_u64(&fixed, row, column) ==
 				    cv.line_misses[at], "%s %s, %" PRIu64
 				    " pages: --cache %s gives %s %s, the curve %"
 				    PRIu64 " line_misses", layout_names[l],
 				    curve_workloads[w], budgets[b], cache,
-				    get(&fixed, row, column), column,
+				    table_get(&fixed, row, column), column,
 				    cv.line_misses[at]);
 			}
 		table_free(&fixed);
@@ -1235,7 +1144,7 @@ START_TEST(line_curve_of_lines_larger_than_pages)
 
 				ck_assert_uint_lt(cv.line_misses[at],
 				    cv.accesses[at]);
-				ck_assert_uint_eq(get_u64(&fixed, row,
+				ck_assert_uint_eq(table_get_u64(&fixed, row,
 				    "l1_misses"), cv.line_misses[at]);
 			}
 		table_free(&fixed);

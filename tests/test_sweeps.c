@@ -20,7 +20,6 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define MAX_COLUMNS	64
 #define MAX_PAGES	4096		/* of one trace */
 
 /*
@@ -37,89 +36,6 @@ static const char *const model_columns[] = {
 };
 #define NMODEL_COLUMNS (sizeof(model_columns) / sizeof(model_columns[0]))
 
-/* A CSV report in memory --------------------------------------------- */
-
-struct table {
-	char	*text;
-	char	*name[MAX_COLUMNS];
-	size_t	 ncolumns;
-	char	*(*cell)[MAX_COLUMNS];	/* cell[row][column] */
-	size_t	 nrows;
-};
-
-static size_t
-split(char *line, char *field[], size_t max)
-{
-	size_t n = 0;
-
-	for (;;) {
-		char *comma = strchr(line, ',');
-
-		ck_assert_uint_lt(n, max);
-		field[n++] = line;
-		if (comma == NULL)
-			return n;
-		*comma = '\0';
-		line = comma + 1;
-	}
-}
-
-static void
-table_read(struct table *t, const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *line, *next;
-	long size;
-
-	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-	ck_assert(fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0);
-	rewind(f);
-	t->text = calloc((size_t)size + 1, 1);
-	ck_assert_ptr_nonnull(t->text);
-	ck_assert_uint_eq(fread(t->text, 1, (size_t)size, f), (size_t)size);
-	fclose(f);
-	t->cell = calloc((size_t)size, sizeof(*t->cell));
-	ck_assert_ptr_nonnull(t->cell);
-	t->nrows = 0;
-	for (line = t->text; *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		ck_assert_msg(next != NULL, "%s: no newline at the end", path);
-		*next++ = '\0';
-		if (line == t->text) {
-			t->ncolumns = split(line, t->name, MAX_COLUMNS);
-			continue;
-		}
-		ck_assert_uint_eq(split(line, t->cell[t->nrows], MAX_COLUMNS),
-		    t->ncolumns);
-		t->nrows++;
-	}
-}
-
-static void
-table_free(struct table *t)
-{
-	free(t->text);
-	free(t->cell);
-}
-
-static const char *
-get(const struct table *t, size_t row, const char *name)
-{
-	size_t c;
-
-	for (c = 0; c < t->ncolumns; c++)
-		if (strcmp(t->name[c], name) == 0)
-			return t->cell[row][c];
-	ck_abort_msg("no column %s", name);
-	return NULL;
-}
-
-static uint64_t
-get_u64(const struct table *t, size_t row, const char *name)
-{
-	return strtoull(get(t, row, name), NULL, 10);
-}
-
 /* A row's model columns, as one string, for comparing and sorting. */
 static void
 model_key(const struct table *t, size_t row, char *key, size_t size)
@@ -128,7 +44,7 @@ model_key(const struct table *t, size_t row, char *key, size_t size)
 
 	for (c = 0; c < NMODEL_COLUMNS; c++)
 		n += (size_t)snprintf(key + n, size - n, "%s,",
-		    get(t, row, model_columns[c]));
+		    table_get(t, row, model_columns[c]));
 	ck_assert_uint_lt(n, size);
 }
 
@@ -305,14 +221,14 @@ START_TEST(curve_trace_matches_naive_stack)
 	naive_histogram(trace, &s);
 	ck_assert_uint_gt(t.nrows, 100);
 	for (row = 0; row < t.nrows; row++) {
-		uint64_t budget = get_u64(&t, row, "resident_pages");
+		uint64_t budget = table_get_u64(&t, row, "resident_pages");
 
 		ck_assert_uint_eq(budget, row + 1);
-		ck_assert_uint_eq(get_u64(&t, row, "accesses"), s.accesses);
-		need(get_u64(&t, row, "sim_faults") == naive_faults(&s, budget),
+		ck_assert_uint_eq(table_get_u64(&t, row, "accesses"), s.accesses);
+		need(table_get_u64(&t, row, "sim_faults") == naive_faults(&s, budget),
 		    "%s %s %s, budget %" PRIu64 ": the report has %" PRIu64
 		    " faults, the naive stack %" PRIu64, c->layout, c->model,
-		    c->workload, budget, get_u64(&t, row, "sim_faults"),
+		    c->workload, budget, table_get_u64(&t, row, "sim_faults"),
 		    naive_faults(&s, budget));
 	}
 	footprint = t.nrows;
@@ -323,11 +239,11 @@ START_TEST(curve_trace_matches_naive_stack)
 
 		for (i = 0; i < sizeof(budgets) / sizeof(budgets[0]); i++)
 			ck_assert_msg(lru_replay(trace, budgets[i]) ==
-			    get_u64(&t, budgets[i] - 1, "sim_faults"),
+			    table_get_u64(&t, budgets[i] - 1, "sim_faults"),
 			    "budget %" PRIu64 ": an LRU replays the trace to "
 			    "%" PRIu64 " faults, the report says %" PRIu64,
 			    budgets[i], lru_replay(trace, budgets[i]),
-			    get_u64(&t, budgets[i] - 1, "sim_faults"));
+			    table_get_u64(&t, budgets[i] - 1, "sim_faults"));
 	}
 	table_free(&t);
 	scratch_remove(dir);

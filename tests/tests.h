@@ -107,6 +107,26 @@ struct trace_line {
  */
 bool	trace_parse(const char *line, struct trace_line *out);
 
+/* table.c: a CSV report in memory, cells by column name. */
+#define TABLE_MAX_COLUMNS	128
+struct table {
+	char	*text;
+	char	*name[TABLE_MAX_COLUMNS];
+	size_t	 ncolumns;
+	char	*(*cell)[TABLE_MAX_COLUMNS];	/* cell[row][column] */
+	size_t	 nrows;
+	char	 what[1024];	/* the command or file, for messages */
+};
+
+/* A header and at least one row, every line ending in a newline. */
+void		 table_parse(struct table *, const char *text, const char *what);
+void		 table_read(struct table *, const char *path);
+void		 table_free(struct table *);
+const char	*table_get(const struct table *, size_t row, const char *name);
+/* A cell that must be a count. */
+uint64_t	 table_get_u64(const struct table *, size_t row,
+		    const char *name);
+
 /* reference.c: the B-heap rules, written apart from bheap.c. */
 uint64_t	ref_bheap_parent(uint64_t entries, uint64_t u);
 uint64_t	ref_bheap_first_child(uint64_t entries, uint64_t u,
