@@ -3,6 +3,7 @@
  * defaults wherever they say nothing usable, and a hierarchy as text.
  */
 #include <inttypes.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -286,11 +287,34 @@ cpuid_tlbs(struct cache_geometry tlb[2])
 }
 #endif
 
+/*
+ * CPUID answers for the core it runs on, and the caches are cpu0's
+ * (MACHINE_CACHE_ROOT): on a CPU of two kinds of core, the TLBs must be
+ * cpu0's too, or two runs could model different ones.  So the thread
+ * asks from cpu0, if it may run there, and then goes back.
+ */
+static const char *
+cpu0_tlbs(struct cache_geometry tlb[2])
+{
+	cpu_set_t allowed, cpu0;
+	const char *why;
+	bool moved;
+
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	moved = sched_getaffinity(0, sizeof(allowed), &allowed) == 0 &&
+	    sched_setaffinity(0, sizeof(cpu0), &cpu0) == 0;
+	why = cpuid_tlbs(tlb);
+	if (moved)
+		(void)sched_setaffinity(0, sizeof(allowed), &allowed);
+	return why;
+}
+
 static void
 read_tlbs(struct machine_hierarchy *m)
 {
 	struct cache_geometry tlb[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
-	const char *why = cpuid_tlbs(tlb);
+	const char *why = cpu0_tlbs(tlb);
 	unsigned i;
 
 	for (i = 0; i < 2; i++) {

@@ -24,7 +24,8 @@
  *   - If sysfs lists no data or unified cache at all (no such directory:
  *     not Linux, or /sys not mounted), all three caches are the defaults.
  *
- * Data TLBs, entries for 4K pages, on x86 only (elsewhere the defaults):
+ * Data TLBs, entries for 4K pages, on x86 only (elsewhere the defaults),
+ * asked on cpu0 as the caches are cpu0's (where the thread may run there):
  *
  *   - Intel's leaf 0x18, every subleaf: a data (type 1), unified (3) or
  *     load-only (4: a heap's comparisons are loads) translation cache of
