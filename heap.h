@@ -219,13 +219,26 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 	heap->ops->rekey(heap, it, key);
 }
 
-/* Reports a read of an item field to the model, if it counts items. */
+/*
+ * An access to array entry u, told to the model `tracked` names, if any:
+ * untracked, the page map need not be filled in (heap_init()).
+ */
 static inline void
-heap_touch_item(struct heap *heap, const void *field)
+heap_touch_index(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
-	if (heap->pages.items_base != NULL)
+	if (tracked != HEAP_UNTRACKED)
+		heap_touch_at(heap, address_of_index(&heap->pages, u), tracked);
+}
+
+/* An access to an item field, if the model counts items. */
+static inline void
+heap_touch_field(struct heap *heap, const void *field,
+    enum heap_tracking tracked)
+{
+	/* The array model tracks the array only: items_base is NULL. */
+	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
 		heap_touch_at(heap, address_of_item(&heap->pages, field),
-		    heap_tracked(heap));
+		    tracked);
 }
 
 /* An item's key and whether it is in the heap, read through the model. */
@@ -235,7 +248,7 @@ heap_key(struct heap *heap, const struct item *it)
 	/* Loaded first, so the model's work overlaps the load (touch.h). */
 	uint64_t key = it->key;
 
-	heap_touch_item(heap, &it->key);
+	heap_touch_field(heap, &it->key, heap_tracked(heap));
 	return key;
 }
 
@@ -244,7 +257,7 @@ heap_contains(struct heap *heap, const struct item *it)
 {
 	heap_index index = it->index;
 
-	heap_touch_item(heap, &it->index);
+	heap_touch_field(heap, &it->index, heap_tracked(heap));
 	return index != 0;
 }
 
@@ -257,10 +270,7 @@ heap_root(struct heap *heap)
 	if (heap->size == 0)
 		return NULL;
 	root = heap->slot[1];
-	/* Untracked, a heap's page map need not be filled in (heap_init()). */
-	if (heap_tracked(heap) != HEAP_UNTRACKED)
-		heap_touch_at(heap, address_of_index(&heap->pages, 1),
-		    heap_tracked(heap));
+	heap_touch_index(heap, 1, heap_tracked(heap));
 	return root;
 }
 

@@ -141,7 +141,7 @@ generic_insert(struct heap *heap, struct item *it, uint64_t key,
 	heap_index u;
 
 	assert(heap->size < heap->capacity);
-	touch_field(heap, &it->key, tracked);
+	heap_touch_field(heap, &it->key, tracked);
 	it->key = key;
 	heap->size++;
 	/* A new last node has no children: it can only rise. */
@@ -156,12 +156,12 @@ generic_delete(struct heap *heap, struct item *it,
 	heap_index u;
 	struct item *last;
 
-	touch_field(heap, &it->index, tracked);
+	heap_touch_field(heap, &it->index, tracked);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
 	last = read_slot(heap, heap->size, tracked);
 	heap->size--;
-	touch_field(heap, &it->index, tracked);
+	heap_touch_field(heap, &it->index, tracked);
 	it->index = 0;
 	if (last == it)
 		return;
@@ -175,10 +175,10 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
 {
 	heap_index u;
 
-	touch_field(heap, &it->index, tracked);
+	heap_touch_field(heap, &it->index, tracked);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
-	touch_field(heap, &it->key, tracked);
+	heap_touch_field(heap, &it->key, tracked);
 	it->key = key;
 	settle(heap, u, it, key, tracked);
 }

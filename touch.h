@@ -5,7 +5,8 @@
  * Every read or write of an array slot, and, if items are tracked, every
  * read of an item's key and write of its index, is an access to the
  * modeled address of those bytes (pages.h), which heap.h's
- * heap_touch_at() tells the models.  `tracked` is a constant wherever it
+ * heap_touch_index() and heap_touch_field() tell the models, as they do
+ * for the workloads' own reads.  `tracked` is a constant wherever it
  * matters for speed (heapgen.h compiles the operations once per model),
  * so with no model these helpers are plain loads and stores, and with
  * one they call it directly.
@@ -38,23 +39,6 @@
 #define paranoid_assert(condition)	((void)0)
 #endif
 
-HEAP_INLINE void
-touch_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
-{
-	if (tracked != HEAP_UNTRACKED)
-		heap_touch_at(heap, address_of_index(&heap->pages, u), tracked);
-}
-
-/* An item field: the address is that of the bytes read or written. */
-HEAP_INLINE void
-touch_field(struct heap *heap, const void *field, enum heap_tracking tracked)
-{
-	/* The array model tracks the array only: items_base is NULL. */
-	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
-		heap_touch_at(heap, address_of_item(&heap->pages, field),
-		    tracked);
-}
-
 /*
  * The reads load first and tell the model after: the model's work then
  * runs while the load is in flight, instead of the load waiting for it.
@@ -65,7 +49,7 @@ read_key(struct heap *heap, const struct item *it, enum heap_tracking tracked)
 {
 	uint64_t key = it->key;
 
-	touch_field(heap, &it->key, tracked);
+	heap_touch_field(heap, &it->key, tracked);
 	return key;
 }
 
@@ -74,7 +58,7 @@ read_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
 	struct item *it = heap->slot[u];
 
-	touch_slot(heap, u, tracked);
+	heap_touch_index(heap, u, tracked);
 	return it;
 }
 
@@ -83,9 +67,9 @@ HEAP_INLINE void
 place(struct heap *heap, heap_index u, struct item *it,
     enum heap_tracking tracked)
 {
-	touch_slot(heap, u, tracked);
+	heap_touch_index(heap, u, tracked);
 	heap->slot[u] = it;
-	touch_field(heap, &it->index, tracked);
+	heap_touch_field(heap, &it->index, tracked);
 	it->index = u;
 }
 
