@@ -4,6 +4,7 @@
  * Every field is produced by field_value(), so the four formats cannot
  * disagree on a figure; they differ only in punctuation.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -107,6 +108,20 @@ distributed(const struct result *row, struct cell v)
 	if (!row->simulated || !row->distributions)
 		v.kind = CELL_ABSENT;
 	return v;
+}
+
+/*
+ * The level of a field of F_L1_MISSES .. F_TLB_PER_OP, which come as
+ * count and per-op pairs in the levels' order, L1, L2, LLC, TLB.
+ */
+static enum hier_level
+level_of(enum field f)
+{
+	static const enum hier_level levels[] = { HIER_L1, HIER_L2, HIER_LLC,
+	    HIER_TLB1 };
+
+	assert(f >= F_L1_MISSES && f <= F_TLB_PER_OP);
+	return levels[(f - F_L1_MISSES) / 2];
 }
 
 /*
@@ -253,14 +268,14 @@ field_value(enum field f, const struct result *row)
 		return simulated(row, cell_text(policy_names[config->policy]));
 	case F_CACHE:		return geometry(row, false);
 	case F_TLB:		return geometry(row, true);
-	case F_L1_MISSES:	return misses(row, HIER_L1, false);
-	case F_L1_PER_OP:	return misses(row, HIER_L1, true);
-	case F_L2_MISSES:	return misses(row, HIER_L2, false);
-	case F_L2_PER_OP:	return misses(row, HIER_L2, true);
-	case F_LLC_MISSES:	return misses(row, HIER_LLC, false);
-	case F_LLC_PER_OP:	return misses(row, HIER_LLC, true);
-	case F_TLB_MISSES:	return misses(row, HIER_TLB1, false);
-	case F_TLB_PER_OP:	return misses(row, HIER_TLB1, true);
+	case F_L1_MISSES:
+	case F_L2_MISSES:
+	case F_LLC_MISSES:
+	case F_TLB_MISSES:	return misses(row, level_of(f), false);
+	case F_L1_PER_OP:
+	case F_L2_PER_OP:
+	case F_LLC_PER_OP:
+	case F_TLB_PER_OP:	return misses(row, level_of(f), true);
 	case F_MEM_NS_PER_OP:	return memory_time(row);
 	case F_LINE_MISSES:	return line_misses(row, false);
 	case F_LINE_PER_OP:	return line_misses(row, true);
@@ -453,9 +468,7 @@ ratio_figure(enum field f, const struct result *row, double *figure)
 	case F_L2_PER_OP:
 	case F_LLC_PER_OP:
 	case F_TLB_PER_OP:
-		(void)level_misses(row, f == F_L1_PER_OP ? HIER_L1 :
-		    f == F_L2_PER_OP ? HIER_L2 : f == F_LLC_PER_OP ? HIER_LLC :
-		    HIER_TLB1, &n);
+		(void)level_misses(row, level_of(f), &n);
 		*figure = result_per_op(row, n);
 		break;
 	default:
