@@ -94,7 +94,7 @@ suites: bheapsim tests/run
 bench: bheapsim
 	sh tools/bench.sh ./bheapsim
 
-# The modeled caches against valgrind's cachegrind (about 45 s here).
+# The modeled caches against valgrind's cachegrind (about 30 s here).
 cachegrind-check: bheapsim
 	sh $(SRCDIR)/tools/cachegrind-check.sh ./bheapsim
 

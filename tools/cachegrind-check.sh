@@ -71,35 +71,37 @@ data_misses() {
 	END { if (best == 0) exit 1; print d1, ll }' "$tmp"/cg.*
 }
 
-# model_count FIELD CACHE LAYOUT WORKLOAD OPS: bheapsim's FIELD for the
-# phase.
+# model_count CACHE LAYOUT WORKLOAD OPS: bheapsim's "l1_misses llc_misses"
+# for the phase, each a count, or "-" for llc_misses where there is no LLC.
 model_count() {
-	"$bin" --items "$items" --ops "$5" --layout "$3" --workload "$4" \
-	    --model full --cache "$2" --format csv >"$tmp/model.csv" \
+	"$bin" --items "$items" --ops "$4" --layout "$2" --workload "$3" \
+	    --model full --cache "$1" --format csv >"$tmp/model.csv" \
 	    2>"$tmp/model.err" || {
 		echo "cachegrind-check: bheapsim failed:" >&2
 		tail -n 3 "$tmp/model.err" >&2
 		return 1
 	}
-	count=$(csv_column "$tmp/model.csv" "$1" | tail -n 1)
-	case $count in
+	l1=$(csv_column "$tmp/model.csv" l1_misses | tail -n 1)
+	llc=$(csv_column "$tmp/model.csv" llc_misses | tail -n 1)
+	case $l1 in
 	''|*[!0-9]*)
-		echo "cachegrind-check: bheapsim gave no $1 (--cache $2)" >&2
+		echo "cachegrind-check: bheapsim gave no l1_misses (--cache $1)" >&2
 		return 1
 		;;
 	esac
-	echo "$count"
+	echo "$l1 ${llc:--}"
 }
 
-# model FIELD CACHE LAYOUT WORKLOAD: bheapsim's FIELD (a count) per extra
+# model CACHE LAYOUT WORKLOAD: bheapsim's "L1 LLC" misses per extra
 # operation, from the same two phases as cachegrind's: mix's heap shrinks
 # from full to about two thirds over its first operations, so the first
 # $ops and the next $ops differ, and only the same ones compare.
 model() {
-	one=$(model_count "$1" "$2" "$3" "$4" "$ops") &&
-	    two=$(model_count "$1" "$2" "$3" "$4" $((2 * ops))) &&
-	    awk -v a="$one" -v b="$two" -v n="$ops" \
-	    'BEGIN { printf "%.4f\n", (b - a) / n }'
+	one=$(model_count "$1" "$2" "$3" "$ops") &&
+	    two=$(model_count "$1" "$2" "$3" $((2 * ops))) &&
+	    echo "$one $two" | awk -v n="$ops" '{
+		printf "%.4f %s\n", ($3 - $1) / n,
+		    ($2 == "-" ? "-" : sprintf("%.4f", ($4 - $2) / n)) }'
 }
 
 failed=0
@@ -125,21 +127,27 @@ per_op() {
 	echo "$one $two" | awk -v n="$ops" '{ printf "%.4f %.4f\n", ($3 - $1) / n, ($4 - $2) / n }'
 }
 
+# compare D1 LL CACHE LABEL LEVELS: every layout and workload, the L1
+# (and with LEVELS "l1 llc" the LLC) of cachegrind against bheapsim's.
+compare() {
+	for layout in $layouts; do
+		for workload in $workloads; do
+			cg=$(per_op "$1" "$2" "$layout" "$workload") || exit 2
+			bh=$(model "$3" "$layout" "$workload") || exit 2
+			agree "$layout $workload L1 misses/op$4" "${bh% *}" \
+			    "${cg% *}"
+			[ "$5" = "l1 llc" ] || continue
+			agree "$layout $workload LLC misses/op$4" "${bh#* }" \
+			    "${cg#* }"
+		done
+	done
+}
+
 for pair in $lls; do
 	cg_ll=${pair%%:*}
 	geometry=${pair#*:}
 	echo "cachegrind-check: $items items, --model full, $ops and $((2 * ops)) ops; D1=$d1 LL=$cg_ll; bheapsim --cache $geometry"
-	for layout in $layouts; do
-		for workload in $workloads; do
-			cg=$(per_op "$d1" "$cg_ll" "$layout" "$workload") || exit 2
-			l1=$(model l1_misses "$geometry" "$layout" "$workload") ||
-			    exit 2
-			llc=$(model llc_misses "$geometry" "$layout" "$workload") ||
-			    exit 2
-			agree "$layout $workload L1 misses/op" "$l1" "${cg% *}"
-			agree "$layout $workload LLC misses/op" "$llc" "${cg#* }"
-		done
-	done
+	compare "$d1" "$cg_ll" "$geometry" "" "l1 llc"
 done
 
 # The default geometry's L1, as the report's cache field names it.
@@ -157,15 +165,7 @@ if [ -z "$machine_d1" ]; then
 	echo "cachegrind-check: this machine's geometry ($machine) has no L1: nothing to compare"
 else
 	echo "cachegrind-check: this machine's geometry, $machine: D1=$machine_d1 LL=$ll"
-	for layout in $layouts; do
-		for workload in $workloads; do
-			cg=$(per_op "$machine_d1" "$ll" "$layout" "$workload") || exit 2
-			l1=$(model l1_misses "$machine" "$layout" "$workload") ||
-			    exit 2
-			agree "$layout $workload L1 misses/op (machine)" "$l1" \
-			    "${cg% *}"
-		done
-	done
+	compare "$machine_d1" "$ll" "$machine" " (machine)" l1
 fi
 echo "cachegrind-check: $((compared - failed)) of $compared agree"
 [ "$failed" -eq 0 ]
