@@ -24,7 +24,8 @@ LDLIBS  += -lm
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
        sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
-       compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o
+       compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o \
+       stream.o taps.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -46,7 +47,7 @@ override CPPFLAGS += -DBHEAPSIM_VERSION='"$(BHEAPSIM_VERSION)"'
 
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
-TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
+TESTS = tests/main.o tests/test_stream.o tests/test_layout.o tests/test_heap.o \
         tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
         tests/reference.o tests/spawn.o tests/trace.o tests/table.o tests/test_explain.o tests/test_large.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \

@@ -10,6 +10,7 @@
 
 #include "heap.h"
 #include "hier.h"
+#include "vmsim.h"
 
 enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
 enum model { MODEL_ARRAY, MODEL_FULL };

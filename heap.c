@@ -2,8 +2,8 @@
  * heap.c: the parts of heap.h that are not per layout.
  *
  * The operations that move items are the layout's own, compiled from
- * heapgen.h; this file picks the copy for the heap (with or without the
- * page model) and checks invariants.
+ * heapgen.h; this file picks the copy for the heap (reporting to a
+ * stream or not) and checks invariants.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -14,55 +14,21 @@
 void
 heap_init(struct heap *heap, const struct layout *layout,
     struct shape shape, struct item **slots, heap_index capacity,
-    struct vmsim *vm, const struct page_map *pages)
+    struct access_stream *stream, const struct page_map *pages)
 {
 	assert(capacity <= HEAP_MAX_ITEMS);
 	assert(pages->entry_shift == shape.page_shift);
 	heap->layout = layout;
-	heap->ops = &layout->ops[vm != NULL ? HEAP_LRU : HEAP_UNTRACKED];
 	heap->shape = shape;
 	heap->slot = slots;
 	heap->size = 0;
 	heap->capacity = capacity;
-	heap->vm = vm;
-	heap->curve = NULL;
-	heap->hier = NULL;
-	heap->line_curve = NULL;
-	heap->line_shift = 0;
-	heap->trace = NULL;
+	heap->stream = stream;
+	heap->ops = &layout->ops[heap_tracked(heap)];
 	heap->pages = *pages;
-	/* Item pages only mean something to a model. */
-	if (vm == NULL)
+	/* Item addresses only mean something to a stream. */
+	if (stream == NULL)
 		heap->pages.items_base = NULL;
-}
-
-void
-heap_use_curve(struct heap *heap, struct stackdist *curve,
-    const struct page_map *pages)
-{
-	assert(heap->vm == NULL && heap->size == 0);
-	heap->curve = curve;
-	heap->pages = *pages;
-	heap->ops = &heap->layout->ops[HEAP_CURVE];
-}
-
-void
-heap_use_hierarchy(struct heap *heap, struct hier *hier,
-    struct stackdist *line_curve, unsigned line_shift)
-{
-	assert(heap->vm != NULL || heap->curve != NULL);
-	/* Only the curve knows every budget; a fixed run has one. */
-	assert(line_curve == NULL || heap->curve != NULL);
-	heap->hier = hier;
-	heap->line_curve = line_curve;
-	heap->line_shift = line_shift;
-}
-
-void
-heap_trace(struct heap *heap, FILE *trace)
-{
-	assert(trace == NULL || heap->vm != NULL || heap->curve != NULL);
-	heap->trace = trace;
 }
 
 struct item *

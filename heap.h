@@ -12,11 +12,12 @@
  * are written once (heapgen.h) and compiled by each layout file over its
  * own rules (binheap.c, bheap.c, dary.c), which list the result here.
  *
- * With a page model attached, every read or write of an array slot and,
- * if items are tracked, every read of an item's key and write of its
- * index is reported to the model as an access to the modeled address of
- * those bytes (pages.h numbers them): the page model counts its page,
- * the caches and TLB (hier.h) its line and page.
+ * A tracked heap reports every read or write of an array slot and, if
+ * items are tracked, every read or write of an item's key and index, to
+ * its access stream (stream.h), as an access to the modeled address of
+ * those bytes (pages.h numbers them), with the start of each step of a
+ * sift and the end of each operation.  Whatever models take the stream,
+ * the heap knows none of them.
  *
  * Indices go in as 32-bit heap indices and children come out as 64-bit
  * values: a child of a valid node can lie far beyond 2^32 (the B-heap's
@@ -29,12 +30,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "hier.h"
 #include "pages.h"
-#include "stackdist.h"
-#include "vmsim.h"
+#include "stream.h"
 
 /* A node's position in the heap array; 0 means "not in the heap". */
 typedef uint32_t heap_index;
@@ -72,11 +70,10 @@ struct item {
 struct heap;
 
 /*
- * Which model hears the accesses: none (--vm off), the fixed-budget LRU
- * (vmsim.h), or the stack-distance curve of every budget (stackdist.h).
- * Each layout compiles its operations once per model (heapgen.h).
+ * Whether the heap reports its accesses to a stream (--vm off: no).
+ * Each layout compiles its operations once for each (heapgen.h).
  */
-enum heap_tracking { HEAP_UNTRACKED, HEAP_LRU, HEAP_CURVE, HEAP_TRACKINGS };
+enum heap_tracking { HEAP_UNTRACKED, HEAP_TRACKED, HEAP_TRACKINGS };
 
 /* Heap operations over one layout's rules, as described below. */
 struct heap_ops {
@@ -104,93 +101,62 @@ extern const struct layout dary_layout;
 
 struct heap {
 	const struct layout *layout;
-	/* The layout's operations, with model hooks only if a model is set. */
+	/* The layout's operations, reporting to the stream only if set. */
 	const struct heap_ops *ops;
 	struct shape	shape;
 	struct item	**slot;		/* slot[1 .. size]; slot[0] unused */
 	heap_index	size;
 	heap_index	capacity;
-	/* The page model, at most one; neither runs untracked (--vm off). */
-	struct vmsim	*vm;
-	struct stackdist *curve;
-	/* With a page model: the caches and TLB, or NULL (--cache off). */
-	struct hier	*hier;
-	/* With the curve: the lines' stack distances, or NULL. */
-	struct stackdist *line_curve;
-	unsigned	line_shift;	/* log2 of the line curve's line */
-	/* With a page model: every access is written here, or NULL. */
-	FILE		*trace;
-	/* Page ids; items_base is NULL unless the model counts item pages. */
+	/* Where the accesses go, or NULL: untracked (--vm off). */
+	struct access_stream *stream;
+	/* Addresses; items_base is NULL unless items are tracked. */
 	struct page_map	pages;
 };
 
 /*
  * Sets up an empty heap over `slots`, which must hold capacity + 1
  * pointers and start on a page boundary; shape is the page geometry (and
- * the arity, for dary).  vm may be NULL; `pages` is copied, and only with
- * a vm do its items_base and the item pages mean anything.
+ * the arity, for dary).  stream may be NULL; `pages` is copied, and only
+ * with a stream do its addresses mean anything (items_base NULL: the
+ * items are not reported).
  */
 void		 heap_init(struct heap *, const struct layout *,
 		    struct shape shape, struct item **slots,
-		    heap_index capacity, struct vmsim *vm,
+		    heap_index capacity, struct access_stream *stream,
 		    const struct page_map *pages);
 
-/*
- * Makes `curve` hear the accesses, with page ids from `pages`, on an
- * empty heap set up by heap_init() with no vm.
- */
-void		 heap_use_curve(struct heap *, struct stackdist *curve,
-		    const struct page_map *pages);
-
-/*
- * With a page model set: every counted access also goes through `hier`
- * (NULL: none), and with the curve through `line_curve` too (NULL: none),
- * whose page ids are modeled addresses shifted right by line_shift.
- */
-void		 heap_use_hierarchy(struct heap *, struct hier *hier,
-		    struct stackdist *line_curve, unsigned line_shift);
-
-/*
- * With a page model set: from now on every counted access is written to
- * `trace` as a line of pages.h's pages_trace_access(); NULL stops it.
- */
-void		 heap_trace(struct heap *, FILE *trace);
-
-/*
- * One counted access to the modeled address `address` (pages.h), told
- * to the page model `tracked` names and to the hierarchy and line curve
- * that come with it.  `tracked` is a constant in the heaps' own code
- * (touch.h), so there it is one call per model, and nothing untracked.
- */
-static inline void
-heap_touch_at(struct heap *heap, uint64_t address, enum heap_tracking tracked)
-{
-	uint32_t page;
-
-	if (tracked == HEAP_UNTRACKED)
-		return;
-	page = page_of_address(&heap->pages, address);
-	if (tracked == HEAP_LRU)
-		vmsim_access(heap->vm, page);
-	else {
-		(void)stackdist_access(heap->curve, page);
-		if (heap->line_curve != NULL)
-			(void)stackdist_access(heap->line_curve,
-			    (uint32_t)(address >> heap->line_shift));
-	}
-	if (heap->hier != NULL)
-		hier_access(heap->hier, address);
-	if (heap->trace != NULL)
-		pages_trace_access(heap->trace, &heap->pages, address);
-}
-
-/* Which model the heap's accesses go to, for the calls below. */
+/* Whether the heap reports to a stream, for the calls below. */
 static inline enum heap_tracking
 heap_tracked(const struct heap *heap)
 {
-	if (heap->vm != NULL)
-		return HEAP_LRU;
-	return heap->curve != NULL ? HEAP_CURVE : HEAP_UNTRACKED;
+	return heap->stream != NULL ? HEAP_TRACKED : HEAP_UNTRACKED;
+}
+
+/*
+ * One record to the stream, if `tracked` says there is one.  `tracked`
+ * is a constant in the heaps' own code (touch.h), so untracked there is
+ * no test at all.
+ */
+static inline void
+heap_report(struct heap *heap, uint64_t record, enum heap_tracking tracked)
+{
+	if (tracked != HEAP_UNTRACKED)
+		stream_put(heap->stream, record);
+}
+
+/* Loads that follow do not wait on each other, until the next step. */
+static inline void
+heap_step(struct heap *heap, enum heap_tracking tracked)
+{
+	heap_report(heap, (uint64_t)STREAM_STEP << STREAM_KIND_SHIFT, tracked);
+}
+
+/* The workload's operation is over (for per-operation figures). */
+static inline void
+heap_op_end(struct heap *heap)
+{
+	heap_report(heap, (uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT,
+	    heap_tracked(heap));
 }
 
 /*
@@ -220,35 +186,38 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 }
 
 /*
- * An access to array entry u, told to the model `tracked` names, if any:
- * untracked, the page map need not be filled in (heap_init()).
+ * A read or write of array entry u: untracked, the page map need not be
+ * filled in (heap_init()).
  */
 static inline void
-heap_touch_index(struct heap *heap, uint64_t u, enum heap_tracking tracked)
+heap_touch_index(struct heap *heap, uint64_t u, enum stream_kind kind,
+    enum heap_tracking tracked)
 {
 	if (tracked != HEAP_UNTRACKED)
-		heap_touch_at(heap, address_of_index(&heap->pages, u), tracked);
+		heap_report(heap, stream_access(kind,
+		    address_of_index(&heap->pages, u), sizeof(struct item *),
+		    0), tracked);
 }
 
-/* An access to an item field, if the model counts items. */
+/* A read or write of an item field of `size` bytes, if items are tracked. */
 static inline void
-heap_touch_field(struct heap *heap, const void *field,
-    enum heap_tracking tracked)
+heap_touch_field(struct heap *heap, const void *field, unsigned size,
+    enum stream_kind kind, enum heap_tracking tracked)
 {
 	/* The array model tracks the array only: items_base is NULL. */
 	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
-		heap_touch_at(heap, address_of_item(&heap->pages, field),
-		    tracked);
+		heap_report(heap, stream_access(kind,
+		    address_of_item(&heap->pages, field), size, 1), tracked);
 }
 
 /* An item's key and whether it is in the heap, read through the model. */
 static inline uint64_t
 heap_key(struct heap *heap, const struct item *it)
 {
-	/* Loaded first, so the model's work overlaps the load (touch.h). */
 	uint64_t key = it->key;
 
-	heap_touch_field(heap, &it->key, heap_tracked(heap));
+	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_READ,
+	    heap_tracked(heap));
 	return key;
 }
 
@@ -257,7 +226,8 @@ heap_contains(struct heap *heap, const struct item *it)
 {
 	heap_index index = it->index;
 
-	heap_touch_field(heap, &it->index, heap_tracked(heap));
+	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
+	    heap_tracked(heap));
 	return index != 0;
 }
 
@@ -270,7 +240,7 @@ heap_root(struct heap *heap)
 	if (heap->size == 0)
 		return NULL;
 	root = heap->slot[1];
-	heap_touch_index(heap, 1, heap_tracked(heap));
+	heap_touch_index(heap, 1, STREAM_READ, heap_tracked(heap));
 	return root;
 }
 

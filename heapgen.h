@@ -10,18 +10,21 @@
  *	#include "heapgen.h"
  *
  * and gets `heapgen_ops`, the struct heap_ops its struct layout lists,
- * one per enum heap_tracking: no model, the LRU model, the curve.
+ * one per enum heap_tracking: untracked, and reporting to a stream.
  * So this file has no include guard.
  *
  * Why a template: called through function pointers, the index rules cost
- * an indirect call per level, and the model's hooks a test per access
- * even with no model; together that was 2.7 times the instructions of
- * the textbook heap of tools/textbook.c (cachegrind, 200K items, every
+ * an indirect call per level, and the stream's hooks a test per access
+ * even untracked; together that was 2.7 times the instructions of the
+ * textbook heap of tools/textbook.c (cachegrind, 200K items, every
  * workload).  Fewer instructions per operation also let the CPU overlap
  * more of one operation's cache misses with the next one's.  Compiled
  * here, the rules are ordinary inline code and `tracked` is a constant,
- * so the untracked copy has no hooks at all.  Every copy makes the same
- * accesses in the same order; only the tracked ones report them.
+ * so the untracked copy has no hooks at all.  Both copies make the same
+ * accesses in the same order; only the tracked one reports them.
+ *
+ * Each level of a sift is one step (stream.h): the loads of the slots
+ * it compares and of their items' keys wait only on the step before.
  *
  * Sifting moves a "hole" rather than swapping: the item being placed is
  * held aside, the nodes it passes move one step into the hole, and it is
@@ -53,6 +56,7 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 		struct item *above;
 
 		paranoid_assert(p < u);
+		heap_step(heap, tracked);
 		above = read_slot(heap, p, tracked);
 
 		if (read_key(heap, above, tracked) <= key)
@@ -99,6 +103,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 		paranoid_assert(first > u);
 		/* Children past the last node are not there. */
 		last = first + count - 1 <= size ? first + count - 1 : size;
+		heap_step(heap, tracked);
 		below = read_slot(heap, first, tracked);
 		best_key = read_key(heap, below, tracked);
 		/* A constant test: for binary layouts, no loop. */
@@ -141,7 +146,9 @@ generic_insert(struct heap *heap, struct item *it, uint64_t key,
 	heap_index u;
 
 	assert(heap->size < heap->capacity);
-	heap_touch_field(heap, &it->key, tracked);
+	heap_step(heap, tracked);
+	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
+	    tracked);
 	it->key = key;
 	heap->size++;
 	/* A new last node has no children: it can only rise. */
@@ -156,12 +163,15 @@ generic_delete(struct heap *heap, struct item *it,
 	heap_index u;
 	struct item *last;
 
-	heap_touch_field(heap, &it->index, tracked);
+	heap_step(heap, tracked);
+	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
+	    tracked);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
 	last = read_slot(heap, heap->size, tracked);
 	heap->size--;
-	heap_touch_field(heap, &it->index, tracked);
+	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE,
+	    tracked);
 	it->index = 0;
 	if (last == it)
 		return;
@@ -175,15 +185,18 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
 {
 	heap_index u;
 
-	heap_touch_field(heap, &it->index, tracked);
+	heap_step(heap, tracked);
+	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
+	    tracked);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
-	heap_touch_field(heap, &it->key, tracked);
+	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
+	    tracked);
 	it->key = key;
 	settle(heap, u, it, key, tracked);
 }
 
-/* The copies, one per model ------------------------------------------- */
+/* The copies: untracked, and reporting to the stream ------------------ */
 
 static void
 insert_untracked(struct heap *heap, struct item *it, uint64_t key)
@@ -192,15 +205,9 @@ insert_untracked(struct heap *heap, struct item *it, uint64_t key)
 }
 
 static void
-insert_lru(struct heap *heap, struct item *it, uint64_t key)
+insert_tracked(struct heap *heap, struct item *it, uint64_t key)
 {
-	generic_insert(heap, it, key, HEAP_LRU);
-}
-
-static void
-insert_curve(struct heap *heap, struct item *it, uint64_t key)
-{
-	generic_insert(heap, it, key, HEAP_CURVE);
+	generic_insert(heap, it, key, HEAP_TRACKED);
 }
 
 static void
@@ -210,15 +217,9 @@ delete_untracked(struct heap *heap, struct item *it)
 }
 
 static void
-delete_lru(struct heap *heap, struct item *it)
+delete_tracked(struct heap *heap, struct item *it)
 {
-	generic_delete(heap, it, HEAP_LRU);
-}
-
-static void
-delete_curve(struct heap *heap, struct item *it)
-{
-	generic_delete(heap, it, HEAP_CURVE);
+	generic_delete(heap, it, HEAP_TRACKED);
 }
 
 static void
@@ -228,20 +229,13 @@ rekey_untracked(struct heap *heap, struct item *it, uint64_t key)
 }
 
 static void
-rekey_lru(struct heap *heap, struct item *it, uint64_t key)
+rekey_tracked(struct heap *heap, struct item *it, uint64_t key)
 {
-	generic_rekey(heap, it, key, HEAP_LRU);
-}
-
-static void
-rekey_curve(struct heap *heap, struct item *it, uint64_t key)
-{
-	generic_rekey(heap, it, key, HEAP_CURVE);
+	generic_rekey(heap, it, key, HEAP_TRACKED);
 }
 
 static const struct heap_ops heapgen_ops[HEAP_TRACKINGS] = {
 	[HEAP_UNTRACKED] = { insert_untracked, delete_untracked,
 	    rekey_untracked },
-	[HEAP_LRU] = { insert_lru, delete_lru, rekey_lru },
-	[HEAP_CURVE] = { insert_curve, delete_curve, rekey_curve },
+	[HEAP_TRACKED] = { insert_tracked, delete_tracked, rekey_tracked },
 };

@@ -21,6 +21,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "report.h"
+#include "stackdist.h"
 #include "sweep.h"
 #include "vmsim.h"
 

@@ -1,15 +1,15 @@
 /*
  * touch.h: the heap module's internal header: how heap code reports its
- * memory accesses to the page model, for heapgen.h and the layout files.
+ * memory accesses to its stream, for heapgen.h and the layout files.
  *
  * Every read or write of an array slot, and, if items are tracked, every
- * read of an item's key and write of its index, is an access to the
- * modeled address of those bytes (pages.h), which heap.h's
- * heap_touch_index() and heap_touch_field() tell the models, as they do
+ * read or write of an item's key and index, is an access to the modeled
+ * address of those bytes (pages.h), which heap.h's heap_touch_index()
+ * and heap_touch_field() put on the heap's stream (stream.h), as they do
  * for the workloads' own reads.  `tracked` is a constant wherever it
- * matters for speed (heapgen.h compiles the operations once per model),
- * so with no model these helpers are plain loads and stores, and with
- * one they call it directly.
+ * matters for speed (heapgen.h compiles the operations once tracked and
+ * once not), so untracked these helpers are plain loads and stores, and
+ * tracked each adds one store to the stream's buffer.
  */
 #ifndef TOUCH_H
 #define TOUCH_H
@@ -39,17 +39,13 @@
 #define paranoid_assert(condition)	((void)0)
 #endif
 
-/*
- * The reads load first and tell the model after: the model's work then
- * runs while the load is in flight, instead of the load waiting for it.
- * The model hears the same accesses in the same order either way.
- */
+/* The reads load first and report after; the stream keeps the order. */
 HEAP_INLINE uint64_t
 read_key(struct heap *heap, const struct item *it, enum heap_tracking tracked)
 {
 	uint64_t key = it->key;
 
-	heap_touch_field(heap, &it->key, tracked);
+	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_READ, tracked);
 	return key;
 }
 
@@ -58,7 +54,7 @@ read_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
 	struct item *it = heap->slot[u];
 
-	heap_touch_index(heap, u, tracked);
+	heap_touch_index(heap, u, STREAM_READ, tracked);
 	return it;
 }
 
@@ -67,9 +63,10 @@ HEAP_INLINE void
 place(struct heap *heap, heap_index u, struct item *it,
     enum heap_tracking tracked)
 {
-	heap_touch_index(heap, u, tracked);
+	heap_touch_index(heap, u, STREAM_WRITE, tracked);
 	heap->slot[u] = it;
-	heap_touch_field(heap, &it->index, tracked);
+	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE,
+	    tracked);
 	it->index = u;
 }
 

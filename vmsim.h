@@ -26,7 +26,7 @@
  * phase, vmsim_op_end() closes one operation, whose faults and distinct
  * pages go into the phase's distributions.  With a trace
  * file, vmsim_phase() writes the resident set the phase starts with; the
- * accesses are written by whoever makes them (heap.h).
+ * accesses are written by the trace's taker (taps.h).
  */
 #ifndef VMSIM_H
 #define VMSIM_H

@@ -27,6 +27,8 @@
 #include "pmu.h"
 #include "prng.h"
 #include "stackdist.h"
+#include "stream.h"
+#include "taps.h"
 #include "workload.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -38,11 +40,14 @@ struct run {
 	const struct config *points;	/* the pass: budgets differ, if any */
 	size_t		 npoints;
 	struct heap	 heap;
-	struct vmsim	*vm;		/* one budget */
-	struct stackdist *curve;	/* or every budget of the pass */
-	struct hier	*hier;		/* caches and TLB, or NULL */
-	/* With the curve and the caches: every fully associative size. */
-	struct stackdist *line_curve;
+	/*
+	 * The models the heap's stream feeds: one budget (vm) or every
+	 * budget of the pass (curve); the caches and TLB (hier) or none;
+	 * with the curve and the caches, every fully associative size
+	 * (lines).
+	 */
+	struct taps	 taps;
+	struct access_stream stream;
 	/* Untracked, with a PMU: what the CPU counts in each phase. */
 	struct pmu	 pmu;
 	bool		 counting;
@@ -73,13 +78,7 @@ random_item(struct run *run)
 static void
 end_op(struct run *run)
 {
-	if (run->vm != NULL)
-		vmsim_op_end(run->vm);
-	else if (run->curve != NULL) {
-		stackdist_op_end(run->curve);
-		if (run->line_curve != NULL)
-			stackdist_op_end(run->line_curve);
-	}
+	heap_op_end(&run->heap);
 }
 
 static uint64_t
@@ -199,7 +198,7 @@ monotonic_ns(void)
 static int
 trace_stack(const struct run *run, FILE *trace)
 {
-	uint32_t footprint = stackdist_footprint(run->curve), *stack, i;
+	uint32_t footprint = stackdist_footprint(run->taps.curve), *stack, i;
 	size_t n;
 
 	stack = calloc(footprint + 1, sizeof(*stack));
@@ -207,7 +206,7 @@ trace_stack(const struct run *run, FILE *trace)
 		warn("the LRU stack of %" PRIu32 " pages", footprint);
 		return EXIT_FAILURE;
 	}
-	n = stackdist_stack(run->curve, stack, footprint);
+	n = stackdist_stack(run->taps.curve, stack, footprint);
 	for (i = 0; i < n; i++)
 		pages_trace(trace, run->heap.pages.heap_pages, "resident ",
 		    stack[i]);
@@ -222,20 +221,19 @@ trace_stack(const struct run *run, FILE *trace)
 static int
 start_phase(struct run *run, FILE *trace)
 {
-	if (run->hier != NULL) {
-		hier_phase(run->hier);
+	if (run->taps.hier != NULL) {
+		hier_phase(run->taps.hier);
 		if (trace != NULL)
-			hier_trace(run->hier, trace);
+			hier_trace(run->taps.hier, trace);
 	}
-	if (run->line_curve != NULL)
-		stackdist_phase(run->line_curve);
-	if (run->vm != NULL || run->curve != NULL)
-		heap_trace(&run->heap, trace);
-	if (run->vm != NULL)
-		vmsim_phase(run->vm, trace);
-	if (run->curve == NULL)
+	if (run->taps.lines != NULL)
+		stackdist_phase(run->taps.lines);
+	run->taps.trace = trace;
+	if (run->taps.vm != NULL)
+		vmsim_phase(run->taps.vm, trace);
+	if (run->taps.curve == NULL)
 		return 0;
-	stackdist_phase(run->curve);
+	stackdist_phase(run->taps.curve);
 	if (trace == NULL)
 		return 0;
 	return trace_stack(run, trace);
@@ -257,6 +255,9 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		pmu_start(&run->pmu);
 	start = monotonic_ns();
 	row->ops = phases[workload](run);
+	/* The models' work is the run's: it ends before the clock stops. */
+	if (run->heap.stream != NULL)
+		stream_flush(run->heap.stream);
 	row->wall_ns = monotonic_ns() - start;
 	if (run->counting)
 		pmu_stop(&run->pmu, &row->pmu);
@@ -267,24 +268,23 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		return EXIT_BROKEN_HEAP;
 	}
 	/* opt's faults come from its replay of the phase, here. */
-	if (run->vm != NULL && vmsim_phase_end(run->vm) != 0) {
+	if (run->taps.vm != NULL && vmsim_phase_end(run->taps.vm) != 0) {
 		warn("opt: replaying %s's accesses", workload_names[workload]);
 		return EXIT_FAILURE;
 	}
 	row->workload = workload;
-	row->simulated = run->vm != NULL || run->curve != NULL;
-	row->line_known = run->line_curve != NULL;
-	row->distributions = run->vm != NULL;
-	if (run->vm != NULL)
-		row->sim = vmsim_counts(run->vm);
-	if (run->curve != NULL)
-		stackdist_phase_end(run->curve);
-	if (run->line_curve != NULL)
-		stackdist_phase_end(run->line_curve);
-	if (run->hier != NULL)
-		row->hier = hier_counts(run->hier);
-	if (run->vm != NULL || run->curve != NULL)
-		heap_trace(&run->heap, NULL);
+	row->simulated = run->taps.vm != NULL || run->taps.curve != NULL;
+	row->line_known = run->taps.lines != NULL;
+	row->distributions = run->taps.vm != NULL;
+	if (run->taps.vm != NULL)
+		row->sim = vmsim_counts(run->taps.vm);
+	if (run->taps.curve != NULL)
+		stackdist_phase_end(run->taps.curve);
+	if (run->taps.lines != NULL)
+		stackdist_phase_end(run->taps.lines);
+	if (run->taps.hier != NULL)
+		row->hier = hier_counts(run->taps.hier);
+	run->taps.trace = NULL;
 	row->minflt = after.minflt - before.minflt;
 	row->majflt = after.majflt - before.majflt;
 	row->maxrss_kib = after.maxrss_kib;
@@ -371,14 +371,14 @@ choose_distributions(struct run *run)
 
 		run->dist_index[i] = at != NULL ? (int)(at - list) : -1;
 	}
-	return stackdist_budgets(run->curve, list, n);
+	return stackdist_budgets(run->taps.curve, list, n);
 }
 
 static int
 setup_curve(struct run *run, uint64_t tracked_pages)
 {
-	run->curve = stackdist_create((uint32_t)tracked_pages);
-	if (run->curve == NULL || choose_distributions(run) != 0) {
+	run->taps.curve = stackdist_create((uint32_t)tracked_pages);
+	if (run->taps.curve == NULL || choose_distributions(run) != 0) {
 		warn("cannot set up the stack-distance model for %" PRIu64
 		    " pages", tracked_pages);
 		return EXIT_FAILURE;
@@ -399,26 +399,25 @@ setup_hierarchy(struct run *run)
 	    config->page_bytes);
 	uint32_t line_bytes = config_line_bytes(config);
 
-	run->hier = hier_create(&geometry);
+	run->taps.hier = hier_create(&geometry);
 	/* The modeled addresses end with the last tracked page. */
-	if (run->hier == NULL || hier_bound(run->hier,
+	if (run->taps.hier == NULL || hier_bound(run->taps.hier,
 	    config_footprint(config).tracked_pages * config->page_bytes) != 0) {
 		warn("cannot set up the caches and TLB");
 		return EXIT_FAILURE;
 	}
-	if (run->curve != NULL && line_bytes != 0 && config_line_curve_lines(
+	if (run->taps.curve != NULL && line_bytes != 0 && config_line_curve_lines(
 	    config) <= STACKDIST_MAX_PAGES) {
 		uint64_t lines = config_line_curve_lines(config);
 
-		run->line_curve = stackdist_create((uint32_t)lines);
-		if (run->line_curve == NULL) {
+		run->taps.lines = stackdist_create((uint32_t)lines);
+		if (run->taps.lines == NULL) {
 			warn("cannot set up the stack-distance model for %"
 			    PRIu64 " lines", lines);
 			return EXIT_FAILURE;
 		}
 	}
-	heap_use_hierarchy(&run->heap, run->hier, run->line_curve,
-	    line_bytes != 0 ? log2_exact(line_bytes) : 0);
+	run->taps.line_shift = line_bytes != 0 ? log2_exact(line_bytes) : 0;
 	return 0;
 }
 
@@ -442,22 +441,22 @@ setup(struct run *run, const struct config *points, size_t npoints,
 		return 1;
 	if (npoints > 1 && setup_curve(run, fp.tracked_pages) != 0)
 		return EXIT_FAILURE;
-	if (config->vm != VM_OFF && run->curve == NULL) {
-		run->vm = vmsim_create((uint32_t)fp.array_pages,
+	if (config->vm != VM_OFF && run->taps.curve == NULL) {
+		run->taps.vm = vmsim_create((uint32_t)fp.array_pages,
 		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
 		    (uint32_t)config->resident_pages);
-		if (run->vm == NULL ||
-		    vmsim_set_policy(run->vm, config->policy) != 0) {
+		if (run->taps.vm == NULL ||
+		    vmsim_set_policy(run->taps.vm, config->policy) != 0) {
 			warn("cannot set up the page model for %" PRIu64
 			    " pages", fp.tracked_pages);
 			return 1;
 		}
 		/* The kernel modes make the model's evictions real. */
 		if (config->vm == VM_KERNEL || config->vm == VM_DISK)
-			vmsim_on_evict(run->vm, evict_page, run);
+			vmsim_on_evict(run->taps.vm, evict_page, run);
 	}
 	/* The CPU's counts are of the heap alone, as heap_cpu_s is. */
-	if (config->pmu && run->vm == NULL && run->curve == NULL) {
+	if (config->pmu && run->taps.vm == NULL && run->taps.curve == NULL) {
 		pmu_open(&run->pmu);
 		run->counting = true;
 	}
@@ -465,21 +464,26 @@ setup(struct run *run, const struct config *points, size_t npoints,
 		pages.items_base = run->items.base;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
-	    run->vm, &pages);
-	if (run->curve != NULL)
-		heap_use_curve(&run->heap, run->curve, &pages);
-	if (config->vm == VM_OFF || !hier_any(&config->cache))
+	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
+	if (config->vm == VM_OFF)
 		return 0;
-	return setup_hierarchy(run);
+	if (hier_any(&config->cache) && setup_hierarchy(run) != 0)
+		return EXIT_FAILURE;
+	/* Real evictions must not lag the heap's real accesses. */
+	stream_init(&run->stream, config->vm == VM_KERNEL ||
+	    config->vm == VM_DISK ? 1 : STREAM_BATCH);
+	run->taps.pages = pages;
+	taps_subscribe(&run->taps, &run->stream);
+	return 0;
 }
 
 static void
 teardown(struct run *run)
 {
-	vmsim_destroy(run->vm);
-	stackdist_destroy(run->curve);
-	stackdist_destroy(run->line_curve);
-	hier_destroy(run->hier);
+	vmsim_destroy(run->taps.vm);
+	stackdist_destroy(run->taps.curve);
+	stackdist_destroy(run->taps.lines);
+	hier_destroy(run->taps.hier);
 	if (run->counting)
 		pmu_close(&run->pmu);
 	free(run->dist_index);
@@ -509,7 +513,7 @@ send_rows(const struct run *run, struct result *row, result_sink sink,
 	size_t i;
 	int status = 0;
 
-	if (run->curve == NULL)
+	if (run->taps.curve == NULL)
 		return sink(row, context);
 	for (i = 0; i < run->npoints && status == 0; i++) {
 		uint32_t budget = (uint32_t)run->points[i].resident_pages;
@@ -518,16 +522,16 @@ send_rows(const struct run *run, struct result *row, result_sink sink,
 		row->point = i;
 		row->distributions = run->dist_index[i] >= 0;
 		if (row->distributions)
-			row->sim = stackdist_counts(run->curve,
+			row->sim = stackdist_counts(run->taps.curve,
 			    (unsigned)run->dist_index[i]);
 		else {
 			memset(&row->sim, 0, sizeof(row->sim));
-			row->sim.accesses = stackdist_accesses(run->curve);
-			row->sim.distinct = stackdist_distinct(run->curve);
+			row->sim.accesses = stackdist_accesses(run->taps.curve);
+			row->sim.distinct = stackdist_distinct(run->taps.curve);
 		}
-		row->sim.faults = stackdist_faults(run->curve, budget);
-		if (run->line_curve != NULL)
-			row->line_misses = stackdist_faults(run->line_curve,
+		row->sim.faults = stackdist_faults(run->taps.curve, budget);
+		if (run->taps.lines != NULL)
+			row->line_misses = stackdist_faults(run->taps.lines,
 			    budget_lines(run, budget));
 		status = sink(row, context);
 	}

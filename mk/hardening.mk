@@ -26,11 +26,12 @@ FUZZ_SANITIZE = -g -O1 -fsanitize=address,undefined \
     -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_TRACED = $(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link
 FUZZ_CFLAGS = $(CPPFLAGS) -I. -Itests $(CHECK_CFLAGS) $(WARN)
-# sweep.c reads config.c's names (--sweep policy=), and config.c lists
-# the layouts, whose code calls the models (the page models and the
-# caches): the parser links them all.
+# sweep.c reads config.c's names (--sweep policy=), config.c lists the
+# layouts, whose code reports to a stream (stream.c), and config.c sizes
+# the models: the parser links them all; the heap's harness feeds the
+# page model through its tap (taps.c).
 FUZZ_MODELS = traced/vmsim.o traced/stackdist.o traced/pages.o \
-    traced/cache.o traced/hier.o
+    traced/cache.o traced/hier.o traced/stream.o traced/taps.o
 FUZZ_PARSE_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_parse.o \
     traced/parse.o traced/sweep.o traced/config.o traced/heap.o \
     traced/binheap.o traced/bheap.o traced/dary.o $(FUZZ_MODELS))

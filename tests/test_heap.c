@@ -17,6 +17,7 @@
 #include "heap.h"
 #include "prng.h"
 #include "tests.h"
+#include "taps.h"
 #include "vmsim.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -207,6 +208,9 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 	struct shape shape = { .page_shift = page_shift, .arity = arity };
 	struct page_map pages = { .entry_shift = page_shift, .byte_shift = 12,
 	    .heap_pages = vm != NULL ? vm->heap_pages : 0 };
+	/* A batch of 7: flushes fall inside operations too. */
+	static struct access_stream stream;
+	struct taps taps = { .vm = vm };
 	unsigned op;
 
 	ck_assert_ptr_nonnull(fx);
@@ -217,7 +221,11 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 	fx->rng = seed;
 	fx->key_span = key_span;
 	pages.items_base = (const char *)fx->items;
-	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS, vm, &pages);
+	stream_init(&stream, 7);
+	taps.pages = pages;
+	taps_subscribe(&taps, &stream);
+	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS,
+	    vm != NULL ? &stream : NULL, &pages);
 	for (op = 0; op < OPS; op++) {
 		random_operation(fx, op);
 		check_against_oracle(fx);
@@ -227,6 +235,7 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 		check_against_oracle(fx);
 	}
 	ck_assert_ptr_null(heap_pop(&fx->heap));
+	stream_flush(&stream);
 	free(fx->slots);
 	free(fx->items);
 	free(fx);

@@ -23,7 +23,7 @@
  * pop and root must give a minimum.  Arrays are allocated to their exact
  * size, so ASan catches any slot or item access out of range, and with
  * the page model on, any page id out of range; each operation is then
- * closed with vmsim_op_end() and the model's per-operation summaries
+ * closed with heap_op_end() and the model's per-operation summaries
  * must come out ordered and bounded.
  *
  * Build: make fuzz (clang, -fsanitize=fuzzer,address,undefined).
@@ -38,6 +38,7 @@
 
 #include "heap.h"
 #include "tests.h"
+#include "taps.h"
 #include "vmsim.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -54,6 +55,9 @@ struct fuzz {
 	struct item	*items;
 	struct item	**slots;
 	struct vmsim	*vm;
+	/* A batch of one: the model's counts are current at every check. */
+	struct access_stream stream;
+	struct taps	 taps;
 	unsigned	 capacity;
 	bool		 in[MAX_ITEMS];
 	uint64_t	 key[MAX_ITEMS];
@@ -323,14 +327,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pages.byte_shift = shape.page_shift + ptr_shift;
 	pages.heap_pages = fz.vm != NULL ? fz.vm->heap_pages : 0;
 	pages.items_base = (const char *)fz.items;
-	heap_init(&fz.heap, layout, shape, fz.slots, fz.capacity, fz.vm,
-	    &pages);
+	stream_init(&fz.stream, 1);
+	fz.taps.pages = pages;
+	fz.taps.vm = fz.vm;
+	taps_subscribe(&fz.taps, &fz.stream);
+	heap_init(&fz.heap, layout, shape, fz.slots, fz.capacity,
+	    fz.vm != NULL ? &fz.stream : NULL, &pages);
 	check(&fz);
 	for (off = HEADER; off + OP_BYTES <= size; off += OP_BYTES) {
 		fz.at = off;
 		operate(&fz, data + off, wide);
-		if (fz.vm != NULL)
-			vmsim_op_end(fz.vm);
+		heap_op_end(&fz.heap);
 		check(&fz);
 	}
 	/* Whatever is left must come out in order. */

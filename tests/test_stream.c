@@ -1,0 +1,232 @@
+/*
+ * test_stream.c: the heap's access stream (stream.h) and the models'
+ * taps (taps.h).
+ *
+ * A stream must hand every record to every taker, in order, whatever
+ * its batch; the heap must open a step at each level of a sift, so that
+ * the slots read within one step are siblings (one node's children) or
+ * a single node; and a model must count the same through a batch of one
+ * as through a full batch.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "heap.h"
+#include "prng.h"
+#include "taps.h"
+#include "tests.h"
+#include "vmsim.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define RECORDS		100000u
+#define ITEMS		3000u
+#define OPS		4000u
+#define PAGE_SHIFT	6		/* 64 entries a page: many pages */
+
+/* A taker that keeps everything it is handed. */
+struct log {
+	uint64_t	*record;
+	size_t		 n;
+	size_t		 cap;
+	size_t		 largest;	/* the largest batch */
+};
+
+static void
+take_log(void *model, const uint64_t *record, size_t n)
+{
+	struct log *log = model;
+
+	if (log->n + n > log->cap) {
+		log->cap = 2 * (log->n + n);
+		log->record = realloc(log->record, log->cap * sizeof(uint64_t));
+		ck_assert_ptr_nonnull(log->record);
+	}
+	memcpy(log->record + log->n, record, n * sizeof(uint64_t));
+	log->n += n;
+	if (n > log->largest)
+		log->largest = n;
+}
+
+static const uint32_t limits[] = { 1, 7, STREAM_BATCH };
+#define NLIMITS (sizeof(limits) / sizeof(limits[0]))
+
+START_TEST(every_taker_every_record)
+{
+	static struct access_stream stream;
+	struct log a = { 0 }, b = { 0 };
+	uint64_t i;
+
+	stream_init(&stream, limits[_i]);
+	stream_subscribe(&stream, (struct stream_taker){ take_log, &a });
+	stream_subscribe(&stream, (struct stream_taker){ take_log, &b });
+	for (i = 0; i < RECORDS; i++)
+		stream_put(&stream, stream_access(i % 3 ? STREAM_READ :
+		    STREAM_WRITE, i * 8, 8, i & 1));
+	stream_flush(&stream);
+	ck_assert_uint_eq(a.n, RECORDS);
+	ck_assert_uint_eq(b.n, RECORDS);
+	ck_assert_uint_le(a.largest, limits[_i]);
+	for (i = 0; i < RECORDS; i++) {
+		need(a.record[i] == b.record[i], "takers differ at %lu",
+		    (unsigned long)i);
+		need(stream_address_of(a.record[i]) == i * 8 &&
+		    stream_size_of(a.record[i]) == 8 &&
+		    !stream_is_marker(a.record[i]), "record %lu is %#llx",
+		    (unsigned long)i, (unsigned long long)a.record[i]);
+	}
+	free(a.record);
+	free(b.record);
+}
+END_TEST
+
+/* A heap over `layout` whose every record goes to `log`. */
+struct subject {
+	struct heap	 heap;
+	struct item	*items;
+	struct item	**slots;
+	struct access_stream stream;
+	struct log	 log;
+};
+
+static void
+subject_run(struct subject *s, const struct layout *layout, uint64_t seed)
+{
+	struct shape shape = { .page_shift = PAGE_SHIFT,
+	    .arity = DARY_DEFAULT_ARITY };
+	struct page_map pages = { .entry_shift = PAGE_SHIFT,
+	    .byte_shift = PAGE_SHIFT + 3, .heap_pages = 1000 };
+	uint64_t rng = seed;
+	unsigned op, i;
+
+	s->items = calloc(ITEMS, sizeof(*s->items));
+	s->slots = calloc(ITEMS + 1, sizeof(*s->slots));
+	ck_assert_ptr_nonnull(s->items);
+	ck_assert_ptr_nonnull(s->slots);
+	pages.items_base = (const char *)s->items;
+	stream_init(&s->stream, STREAM_BATCH);
+	stream_subscribe(&s->stream, (struct stream_taker){ take_log,
+	    &s->log });
+	heap_init(&s->heap, layout, shape, s->slots, ITEMS, &s->stream,
+	    &pages);
+	for (i = 0; i < ITEMS; i++) {
+		heap_insert(&s->heap, &s->items[i], prng_next(&rng));
+		heap_op_end(&s->heap);
+	}
+	for (op = 0; op < OPS; op++) {
+		struct item *it = heap_pop(&s->heap);
+
+		heap_insert(&s->heap, it, prng_next(&rng));
+		heap_op_end(&s->heap);
+	}
+	stream_flush(&s->stream);
+}
+
+static void
+subject_free(struct subject *s)
+{
+	free(s->items);
+	free(s->slots);
+	free(s->log.record);
+}
+
+/* The array entry a record reads, or 0 for any other record. */
+static uint64_t
+slot_read(uint64_t record)
+{
+	if (stream_is_marker(record) || record & STREAM_ITEM_BIT ||
+	    stream_kind_of(record) != STREAM_READ)
+		return 0;
+	return stream_address_of(record) >> 3;
+}
+
+static const struct layout *const all_layouts[] = {
+	&binheap_layout, &bheap_layout, &dary_layout,
+};
+
+START_TEST(steps_hold_siblings)
+{
+	static struct subject s;
+	const struct layout *layout = all_layouts[_i];
+	size_t i, steps = 0, ops = 0;
+	heap_index parent = 0;
+	unsigned reads = 0;
+
+	memset(&s, 0, sizeof(s));
+	subject_run(&s, layout, 5 + (uint64_t)_i);
+	for (i = 0; i < s.log.n; i++) {
+		uint64_t record = s.log.record[i], u = slot_read(record);
+
+		if (stream_is_marker(record)) {
+			steps += stream_kind_of(record) == STREAM_STEP;
+			ops += stream_kind_of(record) == STREAM_OP_END;
+			reads = 0;
+			continue;
+		}
+		if (u == 0)
+			continue;
+		/* A second slot read in one step: a sibling of the first. */
+		if (reads++ > 0)
+			need(u >= 2 && layout->parent(&s.heap.shape,
+			    (heap_index)u) == parent, "%s: record %lu reads "
+			    "slot %lu, not a sibling of the step's first",
+			    layout->name, (unsigned long)i, (unsigned long)u);
+		parent = u >= 2 ? layout->parent(&s.heap.shape,
+		    (heap_index)u) : 0;
+	}
+	ck_assert_uint_eq(ops, ITEMS + OPS);
+	/* Every operation sifts: more steps than operations. */
+	ck_assert_uint_gt(steps, 2 * (ITEMS + OPS));
+	subject_free(&s);
+}
+END_TEST
+
+/* The page model counts the same through any batch. */
+START_TEST(batches_count_alike)
+{
+	static struct subject s;
+	struct vmsim_counts counts[NLIMITS];
+	unsigned k;
+
+	memset(&s, 0, sizeof(s));
+	subject_run(&s, all_layouts[_i], 77);
+	for (k = 0; k < NLIMITS; k++) {
+		static struct access_stream replay;
+		struct vmsim *vm = vmsim_create(1000, 1000, 5);
+		struct taps taps = { .pages = s.heap.pages, .vm = vm };
+		size_t i;
+
+		ck_assert_ptr_nonnull(vm);
+		vmsim_phase(vm, NULL);
+		stream_init(&replay, limits[k]);
+		taps_subscribe(&taps, &replay);
+		for (i = 0; i < s.log.n; i++)
+			stream_put(&replay, s.log.record[i]);
+		stream_flush(&replay);
+		counts[k] = vmsim_counts(vm);
+		vmsim_destroy(vm);
+	}
+	ck_assert_uint_gt(counts[0].faults, 0);
+	for (k = 1; k < NLIMITS; k++) {
+		ck_assert_uint_eq(counts[k].faults, counts[0].faults);
+		ck_assert_uint_eq(counts[k].accesses, counts[0].accesses);
+		ck_assert_uint_eq(counts[k].faults_per_op.max,
+		    counts[0].faults_per_op.max);
+	}
+	subject_free(&s);
+}
+END_TEST
+
+Suite *
+stream_suite(void)
+{
+	Suite *suite = suite_create("stream");
+	TCase *tc = tcase_create("stream");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NLIMITS);
+	tcase_add_loop_test(tc, steps_hold_siblings, 0, 3);
+	tcase_add_loop_test(tc, batches_count_alike, 0, 3);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
