@@ -66,8 +66,31 @@ bheap_children(const struct shape *shape, heap_index u, unsigned *count)
 #define HEAPGEN_MAX_CHILDREN	2
 #include "heapgen.h"
 
+/*
+ * A page holds at least 2 of a path's levels where the binary heap's
+ * would hold 3 (a path does not widen on entering a page), so a path
+ * passes at most 2L + 2 nodes, L the binary heap's levels.
+ */
+static unsigned
+bheap_levels(const struct shape *shape, uint64_t items)
+{
+	(void)shape;
+	return 2 * heap_binary_levels(items) + 2;
+}
+
+static unsigned
+bheap_fanout(const struct shape *shape)
+{
+	(void)shape;
+	return 2;
+}
+
 const struct layout bheap_layout = {
 	.name = "bheap",
+	.summary = "Kamp's B-heap: whole subtrees inside one page",
+	.colour = "#1f77b4",		/* blue */
+	.levels = bheap_levels,
+	.fanout = bheap_fanout,
 	.parent = bheap_parent,
 	.children = bheap_children,
 	.ops = heapgen_ops,

@@ -28,9 +28,28 @@ binheap_children(const struct shape *shape, heap_index u, unsigned *count)
 #define HEAPGEN_MAX_CHILDREN	2
 #include "heapgen.h"
 
+/* A path passes every level: ceil(log2(n + 1)) of them. */
+static unsigned
+binheap_levels(const struct shape *shape, uint64_t items)
+{
+	(void)shape;
+	return heap_binary_levels(items);
+}
+
+static unsigned
+binheap_fanout(const struct shape *shape)
+{
+	(void)shape;
+	return 2;
+}
+
 const struct layout binheap_layout = {
 	.name = "binheap",
+	.summary = "the textbook binary heap: u's children at 2u, 2u + 1",
+	.colour = "#d62728",		/* red */
 	.parent = binheap_parent,
 	.children = binheap_children,
+	.levels = binheap_levels,
+	.fanout = binheap_fanout,
 	.ops = heapgen_ops,
 };

@@ -11,12 +11,6 @@ _Static_assert(CONFIG_MAX_PAGE_BYTES <= CACHE_MAX_LINE_BYTES &&
     CONFIG_MIN_ENTRIES * 4 >= CACHE_MIN_LINE_BYTES,
     "every modeled page must be a TLB entry cache.c can model");
 
-const struct layout *const layouts[LAYOUT_COUNT] = {
-	&binheap_layout,
-	&bheap_layout,
-	&dary_layout,
-};
-
 const char *const workload_names[WL_COUNT] = {
 	"fill", "replace", "reorder", "mix", "drain",
 };
@@ -26,34 +20,22 @@ const char *const vm_names[] = { "off", "sim", "kernel", "disk", NULL };
 const char *const format_names[] = { "table", "csv", "json", "md", NULL };
 const char *const policy_names[] = { "lru", "clock", "fifo", "opt", NULL };
 
-/*
- * Parameters -------------------------------------------------------------
- *
- * The default is Kamp's setting, a million items, one 4 KiB page per 512
- * pointers on x86-64 and 10 resident pages, on the timer-expiry workload.
- */
-#define DEFAULT_ITEMS		1000000
-#define DEFAULT_RESIDENT	10
-#define DEFAULT_PAGE_BYTES	4096
-#define DEFAULT_LATENCY_NS	1000000		/* 1 ms disk */
-#define DEFAULT_SEED		1
-
 void
 config_defaults(struct config *config)
 {
-	config->items = DEFAULT_ITEMS;
+	config->items = CONFIG_DEFAULT_ITEMS;
 	config->ops = 0;	/* 0: as many as items */
 	config->layouts = (1u << LAYOUT_COUNT) - 1;
 	config->workloads = 1u << WL_FILL | 1u << WL_REPLACE;
 	config->model = MODEL_ARRAY;
-	config->resident_pages = DEFAULT_RESIDENT;
-	config->page_bytes = DEFAULT_PAGE_BYTES;
+	config->resident_pages = CONFIG_DEFAULT_RESIDENT;
+	config->page_bytes = CONFIG_DEFAULT_PAGE_BYTES;
 	config->arity = DARY_DEFAULT_ARITY;
 	config->item_bytes = sizeof(struct item);
-	config->disk_latency_ns = DEFAULT_LATENCY_NS;
+	config->disk_latency_ns = CONFIG_DEFAULT_DISK_LATENCY_NS;
 	config->vm = VM_SIM;
 	config->vm_dir = NULL;
-	config->seed = DEFAULT_SEED;
+	config->seed = CONFIG_DEFAULT_SEED;
 	config->format = FORMAT_TABLE;
 	config->output = NULL;
 	config->trace = NULL;

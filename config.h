@@ -19,8 +19,6 @@ enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
 enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE,
     SWEEP_POLICY };
 
-#define LAYOUT_COUNT 3
-
 /*
  * Limits ------------------------------------------------------------------
  *
@@ -36,8 +34,21 @@ enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE,
 #define CONFIG_MAX_RESIDENT_BYTES ((uint64_t)1 << 46)
 #define CONFIG_MAX_RESIDENT_PAGES ((uint64_t)UINT32_MAX)
 #define CONFIG_MAX_OPS		((uint64_t)1 << 40)
+/* A fault's modeled cost, at most an hour. */
+#define CONFIG_MAX_DISK_LATENCY_NS ((uint64_t)3600 * 1000000000)
 
-extern const struct layout *const layouts[LAYOUT_COUNT];
+/*
+ * Defaults ----------------------------------------------------------------
+ *
+ * Kamp's setting: a million items, one 4 KiB page per 512 pointers on
+ * x86-64, 10 resident pages and a 1 ms disk, on the timer-expiry workload.
+ */
+#define CONFIG_DEFAULT_ITEMS		1000000u
+#define CONFIG_DEFAULT_RESIDENT		10u
+#define CONFIG_DEFAULT_PAGE_BYTES	4096u
+#define CONFIG_DEFAULT_DISK_LATENCY_NS	1000000u
+#define CONFIG_DEFAULT_SEED		1u
+
 extern const char *const workload_names[WL_COUNT];
 extern const char *const model_names[];
 extern const char *const vm_names[];

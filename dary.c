@@ -42,8 +42,26 @@ dary_children(const struct shape *shape, heap_index u, unsigned *count)
 #define HEAPGEN_MAX_CHILDREN	DARY_MAX_ARITY
 #include "heapgen.h"
 
+/* log2(d) times shallower than the binary heap, plus the partial levels. */
+static unsigned
+dary_levels(const struct shape *shape, uint64_t items)
+{
+	return heap_binary_levels(items) /
+	    (heap_binary_levels(shape->arity) - 1) + 2;
+}
+
+static unsigned
+dary_fanout(const struct shape *shape)
+{
+	return shape->arity;
+}
+
 const struct layout dary_layout = {
 	.name = "dary",
+	.summary = "LaMarca and Ladner's d-ary heap: d children in a line",
+	.colour = "#2ca02c",		/* green */
+	.levels = dary_levels,
+	.fanout = dary_fanout,
 	.parent = dary_parent,
 	.children = dary_children,
 	.ops = heapgen_ops,

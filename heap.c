@@ -11,6 +11,11 @@
 
 #include "heap.h"
 
+#define HEAP_LAYOUT_ENTRY(name)	&name##_layout,
+const struct layout *const layouts[LAYOUT_COUNT] = {
+	HEAP_LAYOUTS(HEAP_LAYOUT_ENTRY)
+};
+
 void
 heap_init(struct heap *heap, const struct layout *layout,
     struct shape shape, struct item **slots, heap_index capacity,

@@ -84,20 +84,53 @@ struct heap_ops {
 
 struct layout {
 	const char	*name;
+	/* One line for --help and explain: what the layout is. */
+	const char	*summary;
+	/* Its colour in every figure, as SVG writes it. */
+	const char	*colour;
 	/* Parent of u, for 2 <= u; always smaller than u. */
 	heap_index	(*parent)(const struct shape *, heap_index u);
 	/* Children of u are first .. first + *count - 1. */
 	uint64_t	(*children)(const struct shape *, heap_index u,
 			    unsigned *count);
+	/*
+	 * Bounds for the estimates: the most nodes a root-to-leaf path of
+	 * a heap of `items` passes, and the most children a node has.
+	 */
+	unsigned	(*levels)(const struct shape *, uint64_t items);
+	unsigned	(*fanout)(const struct shape *);
 	/* One per enum heap_tracking. */
 	const struct heap_ops *ops;
 	/* Whether the shape's arity shapes this layout (only dary's does). */
 	bool		has_arity;
 };
 
-extern const struct layout binheap_layout;
-extern const struct layout bheap_layout;
-extern const struct layout dary_layout;
+/*
+ * The registry: every layout, one line each, in the order runs and
+ * reports list them.  Each is the struct layout of its own file,
+ * NAME.c's NAME_layout; everything else asks layouts[].
+ */
+#define HEAP_LAYOUTS(X)	X(binheap) X(bheap) X(dary)
+
+#define HEAP_LAYOUT_ID(name)	LAYOUT_ID_##name,
+enum { HEAP_LAYOUTS(HEAP_LAYOUT_ID) LAYOUT_COUNT };
+#undef HEAP_LAYOUT_ID
+#define HEAP_LAYOUT_DECLARE(name)	extern const struct layout name##_layout;
+HEAP_LAYOUTS(HEAP_LAYOUT_DECLARE)
+#undef HEAP_LAYOUT_DECLARE
+
+extern const struct layout *const layouts[LAYOUT_COUNT];
+
+/* Levels of a complete binary tree of n nodes: ceil(log2(n + 1)). */
+static inline unsigned
+heap_binary_levels(uint64_t n)
+{
+	unsigned levels = 0;
+
+	while (levels < 64 && (n >> levels) != 0)
+		levels++;
+	return levels;
+}
 
 struct heap {
 	const struct layout *layout;

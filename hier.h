@@ -46,6 +46,8 @@ struct hier_geometry {
  */
 enum hier_cost { COST_L1, COST_L2, COST_LLC, COST_MEM, COST_TLB, HIER_COSTS };
 extern const char *const hier_cost_names[HIER_COSTS];
+/* A latency beyond a second is no memory's. */
+#define HIER_MAX_LATENCY_NS	1e9
 #define HIER_DEFAULT_LATENCY_NS	{ 1.3, 4.7, 16.7, 90.0, 30.0 }
 
 struct hier_latency {

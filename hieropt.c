@@ -15,8 +15,6 @@
 
 /* An item of a list: "l1=32K/8/64" is at most this long and sane. */
 #define ITEM_BYTES	64
-/* A latency beyond a second is no memory's. */
-#define MAX_LATENCY_NS	1e9
 
 /*
  * The next item of *text into item; false at the end.  Items are
@@ -248,7 +246,7 @@ parse_latency(const char *text, double *ns)
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (strcmp(end, units[i].unit) == 0) {
 			value *= units[i].ns;
-			if (!isfinite(value) || value > MAX_LATENCY_NS)
+			if (!isfinite(value) || value > HIER_MAX_LATENCY_NS)
 				return -1;
 			*ns = value;
 			return 0;

@@ -7,13 +7,11 @@
  * README.md for the experiment and bheapsim --help for the options.
  */
 #include <err.h>
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "abi.h"
 #include "compare.h"
@@ -21,152 +19,14 @@
 #include "experiment.h"
 #include "explain.h"
 #include "heap.h"
+#include "help.h"
 #include "hieropt.h"
 #include "machine.h"
 #include "options.h"
 #include "outputs.h"
 #include "parse.h"
 #include "plan.h"
-#include "plot.h"
 #include "pmu.h"
-#include "report.h"
-
-/* Parameters -------------------------------------------------------- */
-
-/* The Makefile passes the top version of debian/changelog. */
-#ifndef BHEAPSIM_VERSION
-#error "BHEAPSIM_VERSION is unset: build with make, which reads debian/changelog"
-#endif
-#define VERSION		BHEAPSIM_VERSION
-
-#define MAX_LATENCY_NS	((uint64_t)3600 * 1000000000)	/* an hour */
-
-static void
-usage(FILE *out)
-{
-	fprintf(out,
-"usage: bheapsim [--items N] [--ops M] [--layout binheap,bheap,dary]\n"
-"                [--arity D] [--workload fill,replace,reorder,mix,drain]\n"
-"                [--model array|full] [--resident PAGES|SIZE|all]\n"
-"                [--page-size BYTES] [--item-bytes BYTES]\n"
-"                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
-"                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
-"                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
-"                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
-"                [--format table|csv|json|md] [--output FILE]\n"
-"                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
-"                [--plot-y FIELD] [--help] [--version]\n"
-"       " EXPLAIN_SYNOPSIS
-"       " COMPARE_SYNOPSIS);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	printf(
-"\n"
-"Runs a binary heap, Kamp's B-heap and a d-ary heap over the same timer\n"
-"workloads and counts the page faults a resident set of --resident pages\n"
-"takes.  'bheapsim explain' draws where a small heap's nodes live.\n"
-"\n"
-"  --items N          items in the heap (default 1M; K, M, G = 10^3, 10^6, 10^9)\n"
-"  --ops M            operations per replace, reorder or mix phase (default N)\n"
-"  --layout LIST      heap layouts to run (default all: binheap,bheap,dary)\n"
-"  --arity D          children per node of the dary layout, %u to %u\n"
-"                     (default %u: one 64-byte cache line of pointers)\n"
-"  --workload LIST    phases, always run in the order fill, replace, reorder,\n"
-"                     mix, drain; fill runs unmeasured if not listed\n"
-"                     (default fill,replace; 'all' for every phase)\n"
-"  --model NAME       array: count heap-array pages only (default);\n"
-"                     full: count item pages too\n"
-"  --resident R       resident-page budget: pages, or a size with K, M, G\n"
-"                     (2^10, 2^20, 2^30 bytes) (default 10 pages); 'all':\n"
-"                     every budget from 1 page up, in one pass (--vm sim)\n"
-"  --page-size BYTES  modeled page size, a power of two holding at least\n"
-"                     8 pointers (default 4K)\n"
-"  --item-bytes B     bytes per item, a multiple of %zu from %zu to 1M\n"
-"                     (default %zu)\n"
-"  --disk-latency T   cost of one fault in modeled time: ns, us, ms or s;\n"
-"                     a bare number is ms (default 1ms)\n"
-"  --vm MODE          sim: track every access (default); off: run untracked;\n"
-"                     kernel: also drop each evicted page from memory, so\n"
-"                     the kernel takes a real minor fault; disk: back the\n"
-"                     arenas with a file and push evicted pages out to it,\n"
-"                     for real major faults\n"
-"  --policy LIST      replacement policies of the resident set, each a\n"
-"                     series of its own, run in the order lru, clock,\n"
-"                     fifo, opt (default lru); opt is Belady's optimum,\n"
-"                     the fewest faults any policy can take\n"
-"  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n"
-"  --cache SPEC       the caches every modeled access goes through, each\n"
-"                     set-associative LRU (default this machine's): off,\n"
-"                     or LEVEL=SIZE/WAYS[/LINE] or LEVEL=off, comma-\n"
-"                     separated, LEVEL l1, l2 or llc, WAYS a count or\n"
-"                     full, LINE default 64; e.g. l1=32K/8,l2=off\n"
-"  --tlb SPEC         the data TLB, of modeled pages: off, or\n"
-"                     ENTRIES/WAYS[,ENTRIES/WAYS] for one or two levels\n"
-"                     (default this machine's, from CPUID, else 64/4,1536/12)\n"
-"  --latency LIST     costs of mem_ns_per_op, NAME=TIME with NAME l1, l2,\n"
-"                     llc, mem or tlb, TIME in ns (or us, ms, s) (default\n"
-"                     l1=1.3ns,l2=4.7ns,llc=16.7ns,mem=90ns,tlb=30ns)\n"
-"  --seed S           seed of the SplitMix64 key generator (default 1)\n"
-"  --force            run even if the heap needs more than physical memory\n"
-"  --dry-run          check the options and print, as CSV, the memory each\n"
-"                     point's layout runs map; run nothing\n"
-"  --format NAME      table (default), csv, json or md; --output FILE.csv,\n"
-"                     .json or .md picks the format when this is not given\n"
-"  --output FILE      write the report to FILE (whole, or not at all)\n"
-"  --trace FILE       write the caches' contents, the resident set and every\n"
-"                     counted access of the one layout and workload run\n"
-"  --sweep P=LIST     one run per value of P (resident, items, page-size or\n"
-"                     policy); LIST is values and ranges A..B:xF or\n"
-"                     A..B:+S, comma-separated, e.g. resident=4..1954:x2\n"
-"  --jobs N           runs (layouts, sweep points) side by side in up to N\n"
-"                     child processes, 1 to %u (default 1: runs side by\n"
-"                     side disturb each other's timings, and so ns_per_op,\n"
-"                     cpu_s and modeled_s; fault counts are the same)\n"
-"  --shard I/N        run only points I, I+N, I+2N, ... of a sweep (I from 1\n"
-"                     to N): shards' CSV rows make up the whole sweep's\n"
-"  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
-"                     (and policy) and the first two layouts' ratio\n"
-"  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
-"                     ns_per_op with --vm off), or misses: page faults and\n"
-"                     line misses per operation against memory, every layout\n"
-"  --help, --version  print this, or the version, build ABI and default caches\n"
-"\n"
-"Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
-"128+N stopped by signal N (129 SIGHUP, 130 SIGINT, 141 SIGPIPE, 143 SIGTERM).\n",
-	    DARY_MIN_ARITY, DARY_MAX_ARITY, DARY_DEFAULT_ARITY,
-	    _Alignof(struct item), sizeof(struct item), sizeof(struct item),
-	    EXPERIMENT_MAX_JOBS);
-	exit_printed();
-}
-
-/*
- * The version and the build's ABI; then the caches and TLB the model
- * takes by default, each level with where it came from (machine.h).
- */
-static void
-version(void)
-{
-	struct machine_hierarchy machine;
-	char text[MACHINE_FORMAT_BYTES];
-	unsigned k;
-
-	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
-	    VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
-	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
-	machine_format_cache(&machine.geometry, text, sizeof(text));
-	printf("cache %s\n", text);
-	machine_format_tlb(&machine.geometry, text, sizeof(text));
-	printf("tlb %s\n", text);
-	for (k = 0; k < HIER_LEVELS; k++)
-		printf("  %s from %s%s%s\n", hier_level_names[k],
-		    machine.source[k], machine.note[k][0] != '\0' ? ": " : "",
-		    machine.note[k]);
-	exit_printed();
-}
 
 /* Command line ------------------------------------------------------ */
 
@@ -212,154 +72,212 @@ static const struct option options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* --resident: pages, a size, or every budget ("all"). */
+static void
+resident_option(const char *text, struct plan_request *request)
+{
+	request->resident_all = strcmp(text, "all") == 0;
+	request->resident = request->resident_all ? NULL : text;
+	if (request->resident_all)
+		return;
+	request->resident_bytes = has_size_suffix(text);
+	if ((request->resident_bytes ? parse_size(text, 1,
+	    CONFIG_MAX_RESIDENT_BYTES, &request->resident_value) :
+	    parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES,
+	    &request->resident_value)) != 0)
+		errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from "
+		    "1 to %" PRIu64 " or a whole size from 1K to %" PRIu64 "G "
+		    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)", text,
+		    CONFIG_MAX_RESIDENT_PAGES, CONFIG_MAX_RESIDENT_BYTES >> 30);
+}
+
+static void
+disk_latency_option(const char *text, uint64_t *ns)
+{
+	if (parse_duration_ns(text, CONFIG_MAX_DISK_LATENCY_NS, ns) != 0)
+		errx(EXIT_USAGE, "--disk-latency: '%s' is not a time from 0 to "
+		    "%" PRIu64 "s (units ns, us, ms, s; a bare number is ms)",
+		    text, CONFIG_MAX_DISK_LATENCY_NS / 1000000000);
+}
+
+/* The heaps and their workloads; false: not one of these options. */
+static bool
+heap_option(int c, const char *value, struct config *config)
+{
+	switch (c) {
+	case OPT_ITEMS:
+		config->items = count_option("--items", value, 1,
+		    HEAP_MAX_ITEMS);
+		return true;
+	case OPT_OPS:
+		config->ops = count_option("--ops", value, 1, CONFIG_MAX_OPS);
+		return true;
+	case OPT_LAYOUT:
+		config->layouts = layout_option(value);
+		return true;
+	case OPT_ARITY:
+		config->arity = (unsigned)count_option("--arity", value,
+		    DARY_MIN_ARITY, DARY_MAX_ARITY);
+		return true;
+	case OPT_WORKLOAD:
+		config->workloads = list_option("--workload", value,
+		    workload_names, WL_COUNT);
+		return true;
+	case OPT_SEED:
+		config->seed = count_option("--seed", value, 0, UINT64_MAX);
+		return true;
+	}
+	return false;
+}
+
+/* The memory the heaps run in, and its model. */
+static bool
+memory_option(int c, const char *value, struct plan_request *request)
+{
+	struct config *config = &request->config;
+
+	switch (c) {
+	case OPT_MODEL:
+		config->model = name_option("--model", value, model_names);
+		return true;
+	case OPT_RESIDENT:
+		resident_option(value, request);
+		return true;
+	case OPT_PAGE_SIZE:
+		config->page_bytes = size_option("--page-size", value,
+		    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES, CONFIG_MAX_PAGE_BYTES);
+		return true;
+	case OPT_ITEM_BYTES:
+		config->item_bytes = size_option("--item-bytes", value,
+		    sizeof(struct item), CONFIG_MAX_ITEM_BYTES);
+		return true;
+	case OPT_DISK_LATENCY:
+		disk_latency_option(value, &config->disk_latency_ns);
+		return true;
+	case OPT_VM:
+		config->vm = name_option("--vm", value, vm_names);
+		return true;
+	case OPT_VM_DIR:
+		config->vm_dir = value;
+		return true;
+	case OPT_POLICY:
+		config->policies = list_option("--policy", value,
+		    policy_names, POLICY_COUNT);
+		request->policy_given = true;
+		return true;
+	}
+	return false;
+}
+
+/* The caches and TLB: --cache off without --tlb turns the TLB off too. */
+struct hierarchy_given {
+	bool	cache_off;
+	bool	tlb;
+};
+
+static bool
+hierarchy_option(int c, const char *value, struct plan_request *request,
+    struct hierarchy_given *given)
+{
+	struct config *config = &request->config;
+
+	switch (c) {
+	case OPT_CACHE:
+		given->cache_off = cache_option(value, &config->cache);
+		break;
+	case OPT_TLB:
+		tlb_option(value, &config->cache);
+		given->tlb = true;
+		break;
+	case OPT_LATENCY:
+		latency_option(value, &config->latency);
+		break;
+	default:
+		return false;
+	}
+	request->hierarchy_given = true;
+	return true;
+}
+
+/* How the runs are done and where their results go. */
+static bool
+output_option(int c, const char *value, struct plan_request *request)
+{
+	struct config *config = &request->config;
+
+	switch (c) {
+	case OPT_FORCE:
+		request->force = true;
+		return true;
+	case OPT_DRY_RUN:
+		request->dry_run = true;
+		return true;
+	case OPT_JOBS:
+		request->jobs = (unsigned)count_option("--jobs", value, 1,
+		    EXPERIMENT_MAX_JOBS);
+		return true;
+	case OPT_SHARD:
+		shard_option(value, &request->shard, &request->shards);
+		return true;
+	case OPT_FORMAT:
+		config->format = name_option("--format", value, format_names);
+		request->format_given = true;
+		return true;
+	case OPT_OUTPUT:
+		config->output = value;
+		return true;
+	case OPT_TRACE:
+		config->trace = value;
+		return true;
+	}
+	return false;
+}
+
+/* What is drawn: a sweep and its plot. */
+static bool
+sweep_option(int c, const char *value, struct plan_request *request)
+{
+	switch (c) {
+	case OPT_SWEEP:
+		request->sweep = value;
+		return true;
+	case OPT_PLOT:
+		request->plot = value;
+		return true;
+	case OPT_PLOT_Y:
+		request->plot_y = value;
+		return true;
+	}
+	return false;
+}
+
 static void
 parse_options(int argc, char *argv[], struct plan_request *request)
 {
-	struct config *config = &request->config;
-	bool cache_off = false, tlb_given = false;
+	struct hierarchy_given given = { false, false };
 	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-		switch (c) {
-		case OPT_ITEMS:
-			config->items = count_option("--items", optarg, 1,
-			    HEAP_MAX_ITEMS);
-			break;
-		case OPT_OPS:
-			config->ops = count_option("--ops", optarg, 1,
-			    CONFIG_MAX_OPS);
-			break;
-		case OPT_LAYOUT:
-			config->layouts = layout_option(optarg);
-			break;
-		case OPT_ARITY:
-			config->arity = (unsigned)count_option("--arity",
-			    optarg, DARY_MIN_ARITY, DARY_MAX_ARITY);
-			break;
-		case OPT_WORKLOAD:
-			config->workloads = list_option("--workload", optarg,
-			    workload_names, WL_COUNT);
-			break;
-		case OPT_MODEL:
-			config->model = name_option("--model", optarg,
-			    model_names);
-			break;
-		case OPT_RESIDENT:
-			if (strcmp(optarg, "all") == 0) {
-				request->resident_all = true;
-				request->resident = NULL;
-				break;
-			}
-			request->resident_all = false;
-			request->resident = optarg;
-			request->resident_bytes = has_size_suffix(optarg);
-			if ((request->resident_bytes ? parse_size(optarg, 1,
-			    CONFIG_MAX_RESIDENT_BYTES, &request->resident_value) :
-			    parse_count(optarg, 1, CONFIG_MAX_RESIDENT_PAGES,
-			    &request->resident_value)) != 0)
-				errx(EXIT_USAGE, "--resident: '%s' is not a "
-				    "count of pages from 1 to %" PRIu64 " or a "
-				    "whole size from 1K to %" PRIu64 "G "
-				    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)",
-				    optarg, CONFIG_MAX_RESIDENT_PAGES,
-				    CONFIG_MAX_RESIDENT_BYTES >> 30);
-			break;
-		case OPT_PAGE_SIZE:
-			config->page_bytes = size_option("--page-size", optarg,
-			    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES,
-			    CONFIG_MAX_PAGE_BYTES);
-			break;
-		case OPT_ITEM_BYTES:
-			config->item_bytes = size_option("--item-bytes",
-			    optarg, sizeof(struct item),
-			    CONFIG_MAX_ITEM_BYTES);
-			break;
-		case OPT_DISK_LATENCY:
-			if (parse_duration_ns(optarg, MAX_LATENCY_NS,
-			    &config->disk_latency_ns) != 0)
-				errx(EXIT_USAGE, "--disk-latency: '%s' is not "
-				    "a time from 0 to 3600s (units ns, us, ms, "
-				    "s; a bare number is ms)", optarg);
-			break;
-		case OPT_VM_DIR:
-			config->vm_dir = optarg;
-			break;
-		case OPT_VM:
-			config->vm = name_option("--vm", optarg, vm_names);
-			break;
-		case OPT_SEED:
-			config->seed = count_option("--seed", optarg, 0,
-			    UINT64_MAX);
-			break;
-		case OPT_FORCE:
-			request->force = true;
-			break;
-		case OPT_DRY_RUN:
-			request->dry_run = true;
-			break;
-		case OPT_JOBS:
-			request->jobs = (unsigned)count_option("--jobs", optarg,
-			    1, EXPERIMENT_MAX_JOBS);
-			break;
-		case OPT_SHARD:
-			shard_option(optarg, &request->shard,
-			    &request->shards);
-			break;
-		case OPT_FORMAT:
-			config->format = name_option("--format", optarg,
-			    format_names);
-			request->format_given = true;
-			break;
-		case OPT_OUTPUT:
-			config->output = optarg;
-			break;
-		case OPT_POLICY:
-			config->policies = list_option("--policy", optarg,
-			    policy_names, POLICY_COUNT);
-			request->policy_given = true;
-			break;
-		case OPT_CACHE:
-			cache_off = cache_option(optarg, &config->cache);
-			request->hierarchy_given = true;
-			break;
-		case OPT_TLB:
-			tlb_option(optarg, &config->cache);
-			tlb_given = true;
-			request->hierarchy_given = true;
-			break;
-		case OPT_LATENCY:
-			latency_option(optarg, &config->latency);
-			request->hierarchy_given = true;
-			break;
-		case OPT_SWEEP:
-			request->sweep = optarg;
-			break;
-		case OPT_PLOT:
-			request->plot = optarg;
-			break;
-		case OPT_PLOT_Y:
-			request->plot_y = optarg;
-			break;
-		case OPT_TRACE:
-			config->trace = optarg;
-			break;
-		case OPT_HELP:
-			help();
-			break;
-		case OPT_VERSION:
-			version();
-			break;
-		case ':':
+		if (heap_option(c, optarg, &request->config) ||
+		    memory_option(c, optarg, request) ||
+		    hierarchy_option(c, optarg, request, &given) ||
+		    output_option(c, optarg, request) ||
+		    sweep_option(c, optarg, request))
+			continue;
+		if (c == OPT_HELP)
+			help_print();
+		if (c == OPT_VERSION)
+			help_version();
+		if (c == ':')
 			errx(EXIT_USAGE, "%s needs a value", argv[optind - 1]);
-		default:
-			option_refused(argv[optind - 1], options, NULL);
-		}
+		option_refused(argv[optind - 1], options, NULL);
 	}
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
 		    "lists the options", argv[optind]);
-	hierarchy_options_done(cache_off, tlb_given, &config->cache);
+	hierarchy_options_done(given.cache_off, given.tlb,
+	    &request->config.cache);
 }
 
 /* Why the CPU's counters cannot be read here, or NULL (pmu.h). */

@@ -276,29 +276,16 @@ check_vm(struct config *config, char *why)
 }
 
 /* ceil(log2(n + 1)): the levels of a binary heap of n items. */
-static unsigned
-binary_levels(uint64_t n)
-{
-	unsigned levels = 0;
-
-	while (levels < 64 && (n >> levels) != 0)
-		levels++;
-	return levels;
-}
-
 /*
  * The most accesses OPT records in one phase of this config (vmsim.h's
  * bound per operation, times the longest phase: fill and drain do one
  * operation per item, the others --ops), for the deepest of the run's
- * layouts: the binary heap has L = ceil(log2(n + 1)) levels; the B-heap,
- * whose pages hold at least 2 of a path's levels where the binary heap's
- * would hold 3, at most 2L + 2; the d-ary heap L / log2(d) + 2 of d
- * children each.
+ * layouts, as each layout bounds its own paths (heap.h).
  */
 static uint64_t
 opt_accesses(const struct config *config)
 {
-	unsigned levels = binary_levels(config->items), d = config->arity;
+	struct shape shape = config_shape(config);
 	uint64_t per_op = 1, ops = config->ops > config->items ? config->ops :
 	    config->items, v;
 	unsigned l;
@@ -306,13 +293,8 @@ opt_accesses(const struct config *config)
 	for (l = 0; l < LAYOUT_COUNT; l++) {
 		if (!(config->layouts & 1u << l))
 			continue;
-		if (layouts[l]->has_arity)
-			v = VMSIM_OPT_ACCESSES_PER_OP(levels /
-			    (binary_levels(d) - 1) + 2, d);
-		else if (layouts[l] == &binheap_layout)
-			v = VMSIM_OPT_ACCESSES_PER_OP(levels, 2);
-		else
-			v = VMSIM_OPT_ACCESSES_PER_OP(2 * levels + 2, 2);
+		v = VMSIM_OPT_ACCESSES_PER_OP(layouts[l]->levels(&shape,
+		    config->items), layouts[l]->fanout(&shape));
 		if (v > per_op)
 			per_op = v;
 	}

@@ -364,7 +364,7 @@ line_style(char *buf, size_t size, const struct line *line)
 	};
 
 	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
-	    svg_layout_colour(line->layout), line->cache_lines ?
+	    layouts[line->layout]->colour, line->cache_lines ?
 	    " stroke-dasharray=\"5 3\"" : dashes[line->policy]);
 }
 
@@ -528,7 +528,7 @@ draw(FILE *out, const struct config *config, const char *field,
 		/* Markers would merge into a smear along a curve. */
 		if (lines[i].count <= MAX_MARKED)
 			markers(out, &lines[i], &x, &y,
-			    svg_layout_colour(which[i].layout));
+			    layouts[which[i].layout]->colour);
 	}
 	if (ratio->count > 0) {
 		ratio_ticks(out, &x, &r);

@@ -7,11 +7,6 @@
 
 /* Parameters -------------------------------------------------------- */
 
-/* Red, blue, green: binheap, bheap and dary in config.c's order. */
-static const char *const layout_colours[] = { "#d62728", "#1f77b4",
-    "#2ca02c" };
-#define NCOLOURS (sizeof(layout_colours) / sizeof(layout_colours[0]))
-
 /* Page fills: HSV value and saturation, bright and pale. */
 #define PAGE_VALUE	0.97
 #define PAGE_SATURATION	0.45
@@ -57,12 +52,6 @@ svg_text(FILE *out, double x, double y, const char *anchor,
 	    x, y, anchor, *extra ? " " : "", extra);
 	svg_escaped(out, text);
 	fputs("</text>\n", out);
-}
-
-const char *
-svg_layout_colour(unsigned layout)
-{
-	return layout_colours[layout % NCOLOURS];
 }
 
 void

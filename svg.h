@@ -21,9 +21,6 @@ void	svg_escaped(FILE *, const char *text);
 void	svg_text(FILE *, double x, double y, const char *anchor,
 	    const char *extra, const char *text);
 
-/* The colour of the i-th layout in a chart, the same in every picture. */
-const char *svg_layout_colour(unsigned layout);
-
 /*
  * A pale fill for page `page`: neighbouring pages get hues 137 degrees
  * apart (near the golden angle), so they never look alike, and black

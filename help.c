@@ -1,0 +1,302 @@
+/*
+ * help.c: bheapsim's usage, --help and --version, with every default and
+ * limit printed from its owner.
+ */
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "compare.h"
+#include "config.h"
+#include "experiment.h"
+#include "explain.h"
+#include "help.h"
+#include "heap.h"
+#include "machine.h"
+#include "options.h"
+
+/* The Makefile passes the top version of debian/changelog. */
+#ifndef BHEAPSIM_VERSION
+#error "BHEAPSIM_VERSION is unset: build with make, which reads debian/changelog"
+#endif
+
+/* Values as the options take them ----------------------------------- */
+
+/* A count with the largest of K, M, G (10^3 ...) that divides it. */
+static void
+put_count(uint64_t n)
+{
+	static const char suffix[] = " KMG";
+	unsigned k = 0;
+
+	while (k < 3 && n != 0 && n % 1000 == 0) {
+		n /= 1000;
+		k++;
+	}
+	printf("%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
+}
+
+/* A size with the largest of K, M, G (2^10 ...) that divides it. */
+static void
+put_size(uint64_t n)
+{
+	static const char suffix[] = " KMG";
+	unsigned k = 0;
+
+	while (k < 3 && n != 0 && n % 1024 == 0) {
+		n /= 1024;
+		k++;
+	}
+	printf("%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
+}
+
+static void
+put_duration(uint64_t ns)
+{
+	static const char *const unit[] = { "ns", "us", "ms", "s" };
+	unsigned k = 0;
+
+	while (k < 3 && ns != 0 && ns % 1000 == 0) {
+		ns /= 1000;
+		k++;
+	}
+	printf("%" PRIu64 "%s", ns, unit[k]);
+}
+
+/* names[i] for every bit i of mask, or every name (mask ~0), by `sep`. */
+static void
+put_names(const char *const names[], unsigned count, unsigned mask,
+    const char *sep)
+{
+	const char *between = "";
+	unsigned i;
+
+	for (i = 0; i < count && names[i] != NULL; i++)
+		if (mask & 1u << i) {
+			printf("%s%s", between, names[i]);
+			between = sep;
+		}
+}
+
+static void
+put_layouts(const char *sep)
+{
+	const char *names[LAYOUT_COUNT];
+	unsigned i;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		names[i] = layouts[i]->name;
+	put_names(names, LAYOUT_COUNT, ~0u, sep);
+}
+
+/* The synopsis ------------------------------------------------------- */
+
+void
+help_usage(FILE *out)
+{
+	const char *names[LAYOUT_COUNT];
+	unsigned i;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		names[i] = layouts[i]->name;
+	fprintf(out, "usage: bheapsim [--items N] [--ops M] [--layout ");
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		fprintf(out, "%s%s", i ? "," : "", names[i]);
+	fprintf(out, "]\n"
+"                [--arity D] [--workload fill,replace,reorder,mix,drain]\n"
+"                [--model array|full] [--resident PAGES|SIZE|all]\n"
+"                [--page-size BYTES] [--item-bytes BYTES]\n"
+"                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
+"                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
+"                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
+"                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
+"                [--format table|csv|json|md] [--output FILE]\n"
+"                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
+"                [--plot-y FIELD] [--help] [--version]\n"
+"       " EXPLAIN_SYNOPSIS
+"       " COMPARE_SYNOPSIS);
+}
+
+/* --help, a group of options per function ----------------------------- */
+
+static void
+help_heaps(const struct config *d)
+{
+	unsigned i;
+
+	printf("\nRuns heap layouts over the same timer workloads and counts the\n"
+	    "page faults a resident set of --resident pages takes.  'bheapsim\n"
+	    "explain' draws where a small heap's nodes live.  The layouts:\n");
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		printf("  %-8s %s\n", layouts[i]->name, layouts[i]->summary);
+	printf("\n  --items N          items in the heap, 1 to %" PRIu64 " (default ",
+	    (uint64_t)HEAP_MAX_ITEMS);
+	put_count(d->items);
+	printf(";\n                     K, M, G = 10^3, 10^6, 10^9)\n"
+"  --ops M            operations per replace, reorder or mix phase, 1 to\n"
+"                     %" PRIu64 " (default N)\n", CONFIG_MAX_OPS);
+	printf(
+	    "  --layout LIST      heap layouts to run (default all: ");
+	put_layouts(",");
+	printf(")\n  --arity D          children per node of the dary layout, "
+	    "%u to %u\n                     (default %u: one %u-byte cache "
+	    "line of pointers)\n", DARY_MIN_ARITY, DARY_MAX_ARITY,
+	    DARY_DEFAULT_ARITY, DARY_LINE_BYTES);
+	printf("  --workload LIST    phases, always run in the order\n"
+	    "                     ");
+	put_names(workload_names, WL_COUNT, ~0u, ", ");
+	printf(";\n                     fill runs unmeasured if not listed "
+	    "(default ");
+	put_names(workload_names, WL_COUNT, d->workloads, ",");
+	printf(";\n                     'all' for every phase)\n");
+}
+
+static void
+help_memory(const struct config *d)
+{
+	printf(
+"  --model NAME       array: count heap-array pages only; full: count item\n"
+"                     pages too (default %s)\n"
+"  --resident R       resident-page budget: pages, or a size with K, M, G\n"
+"                     (2^10, 2^20, 2^30 bytes) (default %" PRIu64 " pages); "
+"'all':\n"
+"                     every budget from 1 page up, in one pass (--vm sim)\n"
+"  --page-size BYTES  modeled page size, a power of two holding at least\n"
+"                     %u pointers, at most ", model_names[d->model],
+	    d->resident_pages, CONFIG_MIN_ENTRIES);
+	put_size(CONFIG_MAX_PAGE_BYTES);
+	printf(" (default ");
+	put_size(d->page_bytes);
+	printf(")\n  --item-bytes B     bytes per item, a multiple of %zu from "
+	    "%zu to ", _Alignof(struct item), sizeof(struct item));
+	put_size(CONFIG_MAX_ITEM_BYTES);
+	printf("\n                     (default %" PRIu64 ")\n"
+"  --disk-latency T   cost of one fault in modeled time: ns, us, ms or s;\n"
+"                     a bare number is ms; at most ", d->item_bytes);
+	put_duration(CONFIG_MAX_DISK_LATENCY_NS);
+	printf(" (default ");
+	put_duration(d->disk_latency_ns);
+	printf(")\n"
+"  --vm MODE          sim: track every access; off: run untracked;\n"
+"                     kernel: also drop each evicted page from memory, so\n"
+"                     the kernel takes a real minor fault; disk: back the\n"
+"                     arenas with a file and push evicted pages out to it,\n"
+"                     for real major faults (default %s)\n"
+"  --policy LIST      replacement policies of the resident set, each a\n"
+"                     series of its own, run in the order\n"
+"                     ", vm_names[d->vm]);
+	put_names(policy_names, POLICY_COUNT, ~0u, ", ");
+	printf(" (default ");
+	put_names(policy_names, POLICY_COUNT, d->policies, ",");
+	printf(");\n                     opt is Belady's optimum, the fewest "
+"faults any\n                     policy can take\n"
+"  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n");
+}
+
+static void
+help_hierarchy(const struct config *d)
+{
+	struct hier_geometry defaults = MACHINE_DEFAULT_GEOMETRY;
+	char tlb[MACHINE_FORMAT_BYTES];
+	unsigned k;
+
+	machine_format_tlb(&defaults, tlb, sizeof(tlb));
+	printf(
+"  --cache SPEC       the caches every modeled access goes through, each\n"
+"                     set-associative LRU (default this machine's): off,\n"
+"                     or LEVEL=SIZE/WAYS[/LINE] or LEVEL=off, comma-\n"
+"                     separated, LEVEL l1, l2 or llc, WAYS a count or\n"
+"                     full, LINE default 64; e.g. l1=32K/8,l2=off\n"
+"  --tlb SPEC         the data TLB, of modeled pages: off, or\n"
+"                     ENTRIES/WAYS[,ENTRIES/WAYS] for one or two levels\n"
+"                     (default this machine's, from CPUID, else %s)\n"
+"  --latency LIST     costs of mem_ns_per_op, NAME=TIME with NAME\n"
+"                     ", tlb);
+	put_names(hier_cost_names, HIER_COSTS, ~0u, ", ");
+	printf(", TIME in ns (or us, ms, s),\n                     at most %gs "
+	    "(default\n                     ", HIER_MAX_LATENCY_NS / 1e9);
+	for (k = 0; k < HIER_COSTS; k++)
+		printf("%s%s=%gns", k ? "," : "", hier_cost_names[k],
+		    d->latency.ns[k]);
+	printf(")\n  --seed S           seed of the SplitMix64 key generator "
+	    "(default %" PRIu64 ")\n", d->seed);
+}
+
+static void
+help_outputs(const struct config *d)
+{
+	printf(
+"  --force            run even if the heap needs more than physical memory\n"
+"  --dry-run          check the options and print, as CSV, the memory each\n"
+"                     point's layout runs map; run nothing\n"
+"  --format NAME      ");
+	put_names(format_names, 32, ~0u, ", ");
+	printf(" (default %s); --output FILE.csv,\n"
+"                     .json or .md picks the format when this is not given\n"
+"  --output FILE      write the report to FILE (whole, or not at all)\n"
+"  --trace FILE       write the caches' contents, the resident set and every\n"
+"                     counted access of the one layout and workload run\n"
+"  --sweep P=LIST     one run per value of P (resident, items, page-size or\n"
+"                     policy); LIST is values and ranges A..B:xF or\n"
+"                     A..B:+S, comma-separated, e.g. resident=4..1954:x2\n"
+"  --jobs N           runs (layouts, sweep points) side by side in up to N\n"
+"                     child processes, 1 to %u (default 1: runs side by\n"
+"                     side disturb each other's timings, and so ns_per_op,\n"
+"                     cpu_s and modeled_s; fault counts are the same)\n"
+"  --shard I/N        run only points I, I+N, I+2N, ... of a sweep (I from 1\n"
+"                     to N, N at most %u): shards' CSV rows make up the\n"
+"                     whole sweep's\n"
+"  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
+"                     (and policy) and the first two layouts' ratio\n"
+"  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
+"                     ns_per_op with --vm off), or misses: page faults and\n"
+"                     line misses per operation against memory, every layout\n"
+"  --help, --version  print this, or the version, build ABI and default caches\n",
+	    format_names[d->format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
+	printf("\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
+	    "order broken,\n%d+N stopped by signal N (%d SIGHUP, %d SIGINT, %d "
+	    "SIGPIPE, %d SIGTERM).\n", EXIT_USAGE, EXIT_BROKEN_HEAP,
+	    EXIT_SIGNAL(0), EXIT_SIGNAL(SIGHUP), EXIT_SIGNAL(SIGINT),
+	    EXIT_SIGNAL(SIGPIPE), EXIT_SIGNAL(SIGTERM));
+}
+
+void
+help_print(void)
+{
+	struct config d;
+
+	config_defaults(&d);
+	help_usage(stdout);
+	help_heaps(&d);
+	help_memory(&d);
+	help_hierarchy(&d);
+	help_outputs(&d);
+	exit_printed();
+}
+
+/*
+ * The version and the build's ABI; then the caches and TLB the model
+ * takes by default, each level with where it came from (machine.h).
+ */
+void
+help_version(void)
+{
+	struct machine_hierarchy machine;
+	char text[MACHINE_FORMAT_BYTES];
+	unsigned k;
+
+	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
+	    BHEAPSIM_VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
+	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
+	machine_format_cache(&machine.geometry, text, sizeof(text));
+	printf("cache %s\n", text);
+	machine_format_tlb(&machine.geometry, text, sizeof(text));
+	printf("tlb %s\n", text);
+	for (k = 0; k < HIER_LEVELS; k++)
+		printf("  %s from %s%s%s\n", hier_level_names[k],
+		    machine.source[k], machine.note[k][0] != '\0' ? ": " : "",
+		    machine.note[k]);
+	exit_printed();
+}
