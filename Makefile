@@ -21,18 +21,29 @@ CPPFLAGS += -D_GNU_SOURCE
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 LDLIBS  += -lm
 
-CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
-       workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
-       sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
-       compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o \
-       stream.o taps.o help.o
-HEADERS = $(wildcard $(SRCDIR)/*.h)
+# The sources by job, in the order data flows (README.md's source map):
+# the command line, the run, the heap and its layouts (binheap.c and
+# bheap.c at the top), the memory models (vmsim.c at the top), what the
+# host reports, and the report.
+SRCDIRS = cli run heap models host report
+CORE = binheap.o bheap.o dary.o heap.o stream.o \
+       vmsim.o pages.o stackdist.o cache.o hier.o taps.o \
+       arena.o kernel.o pmu.o machine.o \
+       config.o parse.o options.o hieropt.o help.o plan.o sweep.o \
+       experiment.o workload.o result.o progress.o \
+       report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
 # only sources are searched for, so no target is ever found up there.
+# Objects go under $(O), never beside the sources.
 SRCDIR ?= .
-vpath %.c $(SRCDIR)
-vpath %.h $(SRCDIR)
+O ?= build/obj
+SRCPATH = $(addprefix $(SRCDIR)/,$(SRCDIRS)) $(SRCDIR)
+HEADERS = $(foreach d,$(SRCPATH),$(wildcard $(d)/*.h))
+vpath %.c $(SRCPATH)
+vpath %.h $(SRCPATH)
+override CPPFLAGS += $(addprefix -I,$(SRCPATH))
+OBJS = $(addprefix $(O)/,$(CORE))
 
 # The version has one owner, the top entry of debian/changelog, which
 # dpkg-buildpackage reads too; --version prints it.  override: make
@@ -47,34 +58,34 @@ override CPPFLAGS += -DBHEAPSIM_VERSION='"$(BHEAPSIM_VERSION)"'
 
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
-TESTS = tests/main.o tests/test_stream.o tests/test_layout.o tests/test_heap.o \
-        tests/test_vmsim.o tests/test_parse.o tests/test_cli.o \
-        tests/reference.o tests/spawn.o tests/trace.o tests/table.o tests/test_explain.o tests/test_large.o \
-        tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
-        tests/test_sweeps.o \
-        tests/test_files.o tests/test_policy.o tests/test_pmu.o \
-        tests/test_machine.o tests/test_cache.o
+TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
+        test_heap.o test_vmsim.o test_parse.o test_cli.o reference.o \
+        spawn.o trace.o table.o test_explain.o test_large.o test_manual.o \
+        test_stackdist.o test_curve.o test_sweeps.o test_files.o \
+        test_policy.o test_pmu.o test_machine.o test_cache.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check
 
 all: bheapsim
 
-bheapsim: main.o $(CORE)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ main.o $(CORE) $(LDLIBS)
+bheapsim: $(O)/main.o $(OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(O)/main.o $(OBJS) $(LDLIBS)
 
-%.o: %.c $(HEADERS)
+$(O)/%.o: %.c $(HEADERS)
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-# A new version must reach the binary; main.o is the only user.
-main.o: $(SRCDIR)/debian/changelog
+# A new version must reach the binary; the help is its only user.
+$(O)/help.o: $(SRCDIR)/debian/changelog
 
-tests/%.o: tests/%.c tests/tests.h $(HEADERS)
-	$(CC) $(CPPFLAGS) -I. $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(O)/tests/%.o: tests/%.c tests/tests.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/run: $(TESTS) $(CORE)
+tests/run: $(TESTS) $(OBJS)
 	@pkg-config --exists check || { echo "Check is missing: sh tools/install-deps.sh installs it" >&2; exit 1; }
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(CORE) $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TESTS) $(OBJS) $(CHECK_LIBS) $(LDLIBS)
 
 # The suites run on a HEAP_PARANOIA build of their own (touch.h), whose
 # sifts assert parent < child at every step; a separate tree, so those
@@ -100,9 +111,9 @@ cachegrind-check: bheapsim
 	sh $(SRCDIR)/tools/cachegrind-check.sh ./bheapsim
 
 # ns per access of the stack-distance curve against vmsim; prints only.
-build/stackdist-bench: tools/stackdist-bench.c stackdist.o vmsim.o pages.o $(HEADERS)
+build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o vmsim.o pages.o) $(HEADERS)
 	@mkdir -p build
-	$(CC) $(CPPFLAGS) -I. $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 
 # results/ again, or with QUICK=1 a small run into build/reproduce-quick/.
 reproduce: bheapsim build/ia32/bheapsim
@@ -159,7 +170,7 @@ deb:
 	echo
 
 clean:
-	rm -f bheapsim *.o tests/*.o tests/run
+	rm -f bheapsim tests/run
 	rm -rf build
 
 include $(dir $(lastword $(MAKEFILE_LIST)))mk/abi.mk

@@ -146,13 +146,6 @@ void		 vmsim_on_evict(struct vmsim *,
 void		 vmsim_hist_add(struct vmsim_hist *, uint64_t value);
 struct vmsim_dist vmsim_hist_dist(const struct vmsim_hist *);
 
-/*
- * A curve (one pass for many budgets) keeps exact per-operation
- * distributions for up to this many of them: each costs a histogram and
- * a step of every operation's end.
- */
-#define VMSIM_CURVE_DIST_BUDGETS 64
-
 /* Largest number of pages the model can track (ids are 32-bit). */
 #define VMSIM_MAX_PAGES (UINT32_MAX - 1)
 

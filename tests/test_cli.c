@@ -23,11 +23,11 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "exits.h"
 #include "tests.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define EXIT_USAGE	2
 #define MAX_FIELDS	64		/* per CSV line */
 #define MAX_ROWS	16		/* CSV data rows */
 

@@ -20,11 +20,11 @@
 #include <string.h>
 
 #include "abi.h"
+#include "exits.h"
 #include "tests.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define EXIT_USAGE	2
 #define CSV_ITEMS	500
 #define CSV_COLUMNS	"layout,index,parent,page,offset,depth"
 #define CSV_HEADER	CSV_COLUMNS "\n"

@@ -23,11 +23,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exits.h"
 #include "tests.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define EXIT_USAGE	2
 #define OTHER_ID	12345		/* a uid and gid nobody here has */
 #define SMALL_FS	"size=64k"	/* too small for a trace */
 #define TEMP_POLL_US	5000		/* how often to look for a temp file */

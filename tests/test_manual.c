@@ -32,11 +32,11 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "exits.h"
 #include "tests.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define EXIT_USAGE	2
 #define MAX_NAMES	64		/* options, or fields, of one kind */
 #define NAME_SIZE	48
 #define MAX_TOKENS	32		/* per mdoc line */

@@ -50,7 +50,11 @@
 #define STACKDIST_COLD UINT32_MAX
 /* No page: an owner-less time, or no most recent page. */
 #define STACKDIST_NONE UINT32_MAX
-/* Budgets whose per-operation distributions one pass can keep. */
+/*
+ * Budgets whose per-operation distributions one pass can keep: each
+ * costs a histogram and a step of every operation's end.  A sweep runs
+ * in passes of this many budgets (plan.h).
+ */
 #define STACKDIST_MAX_BUDGETS 64
 /*
  * Largest page count: the tree of times must hold twice as many, and

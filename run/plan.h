@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 #include "config.h"
-#include "vmsim.h"
+#include "stackdist.h"
 
 /* Options as parsed, not yet checked against each other. */
 struct plan_request {
@@ -52,10 +52,10 @@ struct pass {
 
 /*
  * A curve pass gives exact per-operation distributions for this many
- * budgets at once (vmsim.h); a listed sweep of more is cut into passes
+ * budgets at once (stackdist.h); a listed sweep of more is cut into passes
  * of this size.
  */
-#define PLAN_PASS_BUDGETS	VMSIM_CURVE_DIST_BUDGETS
+#define PLAN_PASS_BUDGETS	STACKDIST_MAX_BUDGETS
 
 /* Everything one invocation runs: one point, or one per sweep value. */
 struct plan {
