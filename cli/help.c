@@ -14,6 +14,7 @@
 #include "explain.h"
 #include "help.h"
 #include "heap.h"
+#include "hieropt.h"
 #include "machine.h"
 #include "options.h"
 
@@ -199,10 +200,10 @@ static void
 help_hierarchy(const struct config *d)
 {
 	struct hier_geometry defaults = MACHINE_DEFAULT_GEOMETRY;
-	char tlb[MACHINE_FORMAT_BYTES];
+	char tlb[HIEROPT_FORMAT_BYTES];
 	unsigned k;
 
-	machine_format_tlb(&defaults, tlb, sizeof(tlb));
+	hieropt_format_tlb(&defaults, tlb, sizeof(tlb));
 	printf(
 "  --cache SPEC       the caches every modeled access goes through, each\n"
 "                     set-associative LRU (default this machine's): off,\n"
@@ -284,15 +285,15 @@ void
 help_version(void)
 {
 	struct machine_hierarchy machine;
-	char text[MACHINE_FORMAT_BYTES];
+	char text[HIEROPT_FORMAT_BYTES];
 	unsigned k;
 
 	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
 	    BHEAPSIM_VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
 	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
-	machine_format_cache(&machine.geometry, text, sizeof(text));
+	hieropt_format_cache(&machine.geometry, text, sizeof(text));
 	printf("cache %s\n", text);
-	machine_format_tlb(&machine.geometry, text, sizeof(text));
+	hieropt_format_tlb(&machine.geometry, text, sizeof(text));
 	printf("tlb %s\n", text);
 	for (k = 0; k < HIER_LEVELS; k++)
 		printf("  %s from %s%s%s\n", hier_level_names[k],

@@ -14,11 +14,11 @@
 
 #include "abi.h"
 #include "cells.h"
-#include "machine.h"
+#include "hieropt.h"
 #include "report.h"
 
 /* The cache and tlb fields hold a geometry's whole text. */
-_Static_assert(MACHINE_FORMAT_BYTES <= CELL_BYTES,
+_Static_assert(HIEROPT_FORMAT_BYTES <= CELL_BYTES,
     "a geometry's text must fit a report cell");
 
 enum field {
@@ -159,9 +159,9 @@ geometry(const struct result *row, bool tlb)
 	if (!row->simulated)
 		return cell_absent();
 	if (tlb)
-		machine_format_tlb(&row->config->cache, v.text, sizeof(v.text));
+		hieropt_format_tlb(&row->config->cache, v.text, sizeof(v.text));
 	else
-		machine_format_cache(&row->config->cache, v.text,
+		hieropt_format_cache(&row->config->cache, v.text,
 		    sizeof(v.text));
 	return v;
 }
