@@ -27,7 +27,6 @@ set -u
 bin=${1:-./bheapsim}
 items=100K
 ops=100000
-layouts="binheap bheap dary"
 workloads="replace mix"
 d1=32768,8,64
 # The LLC twice: as large as a server's, which the heap fits, and 1M,
@@ -40,6 +39,10 @@ command -v valgrind >/dev/null 2>&1 ||
 [ -x "$bin" ] || { echo "cachegrind-check: no $bin (run make first)"; exit 2; }
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
+# Every layout bheapsim has: what --layout all runs (heap.h's registry).
+layouts=$("$bin" --items 64 --ops 1 --vm off --workload fill --format csv \
+    2>/dev/null | csv_column - layout)
+[ -n "$layouts" ] || { echo "cachegrind-check: $bin lists no layouts"; exit 2; }
 
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
