@@ -26,6 +26,7 @@ main(void)
 	srunner_add_suite(runner, pmu_suite());
 	srunner_add_suite(runner, machine_suite());
 	srunner_add_suite(runner, cache_suite());
+	srunner_add_suite(runner, compare_suite());
 	srunner_run_all(runner, CK_NORMAL);
 	failed = srunner_ntests_failed(runner);
 	srunner_free(runner);
