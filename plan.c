@@ -508,6 +508,7 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 		    " budgets, more than %" PRIu64 "; sweep a list of them "
 		    "with --sweep resident=LIST", tracked, MAX_CURVE_BUDGETS);
 	base->sweep = SWEEP_RESIDENT;
+	base->resident_all = true;
 	plan->npoints = (size_t)tracked;
 	plan->points = calloc(plan->npoints, sizeof(*plan->points));
 	if (plan->points == NULL)
