@@ -52,7 +52,7 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
         tests/test_files.o tests/test_policy.o tests/test_pmu.o \
-        tests/test_machine.o tests/test_cache.o tests/test_compare.o
+        tests/test_machine.o tests/test_cache.o tests/test_compare.o tests/test_points.o tests/test_exits.o tests/files.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check
@@ -68,7 +68,7 @@ bheapsim: main.o $(CORE)
 # A new version must reach the binary; main.o is the only user.
 main.o: $(SRCDIR)/debian/changelog
 
-tests/%.o: tests/%.c tests/tests.h $(HEADERS)
+tests/%.o: tests/%.c tests/tests.h tests/files.h $(HEADERS)
 	$(CC) $(CPPFLAGS) -I. $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 tests/run: $(TESTS) $(CORE)

@@ -28,8 +28,15 @@
 
 /* Parameters -------------------------------------------------------- */
 
-/* What stops a run: the terminal, kill(1), a hangup, a closed pipe. */
-static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+/*
+ * What stops a run: the terminal, kill(1), a hangup, a closed pipe, and
+ * every other signal whose default would end the process without a word
+ * (the timers, the CPU limit, the user's two).  SIGXFSZ is ignored
+ * instead: past ulimit -f a write fails with EFBIG, a runtime error as a
+ * full disk is.
+ */
+static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF };
 #define NTRAPPED	(sizeof(trapped) / sizeof(trapped[0]))
 
 /* Signals ------------------------------------------------------------- */
@@ -84,6 +91,7 @@ experiment_trap_signals(void)
 	/* No SA_RESTART: a blocked open or write gives way with EINTR. */
 	for (i = 0; i < NTRAPPED; i++)
 		sigaction(trapped[i], &action, NULL);
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 int

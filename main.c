@@ -24,6 +24,7 @@
 #include "hieropt.h"
 #include "machine.h"
 #include "options.h"
+#include "outfile.h"
 #include "outputs.h"
 #include "parse.h"
 #include "plan.h"
@@ -397,6 +398,7 @@ main(int argc, char *argv[])
 	struct plan plan;
 	int status;
 
+	outfile_standard_fds();
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)

@@ -29,10 +29,30 @@
 static char temp_names[MAX_TEMPS][PATH_MAX];
 static volatile sig_atomic_t temp_live[MAX_TEMPS];
 
+/* The process whose exit removes them: a child's exit never does. */
+static pid_t temp_owner;
+
+static void
+remove_at_exit(void)
+{
+	if (getpid() == temp_owner)
+		outfile_remove_temps();
+}
+
 static int
 temp_register(const char *temp)
 {
 	unsigned i;
+
+	/* exit(), err() on out of memory included, leaves none behind. */
+	if (temp_owner == 0) {
+		temp_owner = getpid();
+		if (atexit(remove_at_exit) != 0) {
+			temp_owner = 0;
+			errno = ENOMEM;
+			return -1;
+		}
+	}
 
 	if (strlen(temp) >= PATH_MAX) {
 		errno = ENAMETOOLONG;
@@ -67,6 +87,17 @@ outfile_remove_temps(void)
 	for (i = 0; i < MAX_TEMPS; i++)
 		if (temp_live[i])
 			unlink(temp_names[i]);
+}
+
+void
+outfile_standard_fds(void)
+{
+	int fd;
+
+	while ((fd = open("/dev/null", O_RDWR)) >= 0 && fd <= 2)
+		continue;
+	if (fd > 2)
+		close(fd);
 }
 
 /* Paths ------------------------------------------------------------- */

@@ -40,6 +40,13 @@ int	outfile_commit(struct outfile *);
 void	outfile_discard(struct outfile *);
 
 /*
+ * Opens /dev/null on whichever of descriptors 0, 1 and 2 is closed, as
+ * OpenBSD programs do first thing: else the first file opened takes the
+ * number, and warnings or the report land in it.
+ */
+void	outfile_standard_fds(void);
+
+/*
  * Removes every temporary file not yet committed or discarded; safe in a
  * signal handler, for a process that must end at once.
  */
