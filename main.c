@@ -405,6 +405,13 @@ main(int argc, char *argv[])
 		return compare_main(argc - 1, argv + 1);
 	configure(argc, argv, &plan);
 	if (plan.dry_run) {
+		/* What the real run would refuse, the dry run refuses too. */
+		status = outputs_check(plan.base.output, plan.base.trace,
+		    plan.plot, plan.force);
+		if (status != 0) {
+			plan_free(&plan);
+			return status;
+		}
 		if (plan_write_needs(stdout, &plan) != 0)
 			err(1, "stdout");
 		plan_free(&plan);
@@ -413,7 +420,7 @@ main(int argc, char *argv[])
 	/* Trapped first, so that a FIFO's open waiting for a reader yields. */
 	experiment_trap_signals();
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
-	    plan.plot);
+	    plan.plot, plan.force);
 	/* Once, for every run of the invocation, as it starts; no failure. */
 	if (status == 0 && pmu_absent != NULL)
 		warnx("%s", pmu_absent);

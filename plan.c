@@ -684,6 +684,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		    base->format);
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
+	plan->force = request->force;
 	plan->jobs = request->jobs != 0 ? request->jobs : 1;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";

@@ -1,8 +1,9 @@
 /*
  * test_files.c: the files bheapsim writes, by the rule of outfile.h:
  * device nodes, FIFOs and symlinks, an existing file's mode and owner,
- * two names of one file, paths refused before any run,
- * and the standard output (test_exits.c: full disks and signals).
+ * two names of one file, paths refused before any run, and the standard
+ * output (test_exits.c: full disks and signals; test_names.c: names,
+ * links and other users' files).
  *
  * Device nodes, FIFOs, other owners and mounts need root, as CI has; a
  * case the machine does not allow is skipped with a note on stderr.
@@ -231,6 +232,9 @@ static const struct same_case {
 	    { "--output", "--plot" } },
 	{ { "--output", "sub/../t.csv", "--trace", "t.csv", "--layout",
 	    "bheap", "--workload", "fill" }, { "--output", "--trace" } },
+	/* The dry run refuses what the run refuses. */
+	{ { "--dry-run", "--output", "p.svg", "--plot", "./p.svg", "--sweep",
+	    "items=1K,2K" }, { "--output", "--plot" } },
 };
 
 #define NSAME (sizeof(same_cases) / sizeof(same_cases[0]))
@@ -293,6 +297,11 @@ static const struct bad_path {
 	{ { "--plot", "@/d/", "--sweep", "items=1K,2K" }, "--plot", "d/" },
 	{ { "explain", "--svg", "@" }, "--svg", "@" },
 	{ { "explain", "--svg", "" }, "--svg", "''" },
+	{ { "--dry-run", "--output", "" }, "--output", "''" },
+	{ { "--dry-run", "--output", "@/none/r.csv" }, "--output",
+	    "none/r.csv" },
+	{ { "--dry-run", "--plot", "@/d/", "--sweep", "items=1K,2K" },
+	    "--plot", "d/" },
 };
 
 #define NBAD_PATHS (sizeof(bad_paths) / sizeof(bad_paths[0]))

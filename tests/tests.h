@@ -159,5 +159,6 @@ Suite	*cache_suite(void);
 Suite	*compare_suite(void);
 Suite	*points_suite(void);
 Suite	*exits_suite(void);
+Suite	*names_suite(void);
 
 #endif
