@@ -30,8 +30,8 @@ CORE = binheap.o bheap.o dary.o heap.o stream.o \
        vmsim.o pages.o stackdist.o cache.o hier.o taps.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o plan.o sweep.o \
-       experiment.o workload.o result.o progress.o \
-       report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o
+       experiment.o workload.o result.o progress.o stop.o \
+       report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o csvread.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
 # only sources are searched for, so no target is ever found up there.
@@ -62,7 +62,8 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_heap.o test_vmsim.o test_parse.o test_cli.o reference.o \
         spawn.o trace.o table.o test_explain.o test_large.o test_manual.o \
         test_stackdist.o test_curve.o test_sweeps.o test_files.o \
-        test_policy.o test_pmu.o test_machine.o test_cache.o)
+        test_policy.o test_pmu.o test_machine.o test_cache.o \
+        test_compare.o test_points.o test_exits.o test_names.o files.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check
@@ -79,7 +80,7 @@ $(O)/%.o: %.c $(HEADERS)
 # A new version must reach the binary; the help is its only user.
 $(O)/help.o: $(SRCDIR)/debian/changelog
 
-$(O)/tests/%.o: tests/%.c tests/tests.h $(HEADERS)
+$(O)/tests/%.o: tests/%.c tests/tests.h tests/files.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 

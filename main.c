@@ -23,6 +23,7 @@
 #include "hieropt.h"
 #include "machine.h"
 #include "options.h"
+#include "outfile.h"
 #include "outputs.h"
 #include "parse.h"
 #include "plan.h"
@@ -315,12 +316,20 @@ main(int argc, char *argv[])
 	struct plan plan;
 	int status;
 
+	outfile_standard_fds();
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return compare_main(argc - 1, argv + 1);
 	configure(argc, argv, &plan);
 	if (plan.dry_run) {
+		/* What the real run would refuse, the dry run refuses too. */
+		status = outputs_check(plan.base.output, plan.base.trace,
+		    plan.plot, plan.force);
+		if (status != 0) {
+			plan_free(&plan);
+			return status;
+		}
 		if (plan_write_needs(stdout, &plan) != 0)
 			err(1, "stdout");
 		plan_free(&plan);
@@ -329,7 +338,7 @@ main(int argc, char *argv[])
 	/* Trapped first, so that a FIFO's open waiting for a reader yields. */
 	experiment_trap_signals();
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
-	    plan.plot);
+	    plan.plot, plan.force);
 	/* Once, for every run of the invocation, as it starts; no failure. */
 	if (status == 0 && pmu_absent != NULL)
 		warnx("%s", pmu_absent);

@@ -11,6 +11,34 @@
 #include "options.h"
 #include "parse.h"
 
+const char *
+printable(const char *text)
+{
+	static char slot[OPTIONS_SHOWN_SLOTS][OPTIONS_SHOWN + 8];
+	static unsigned next;
+	char *out = slot[next++ % OPTIONS_SHOWN_SLOTS];
+	const unsigned char *p;
+	size_t n = 0;
+
+	for (p = (const unsigned char *)text; *p != '\0'; p++) {
+		const char *esc = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" :
+		    *p == '\r' ? "\\r" : *p == '\\' ? "\\\\" : NULL;
+
+		if (n + 4 > OPTIONS_SHOWN) {
+			memcpy(out + n, "...", 4);
+			return out;
+		}
+		if (esc != NULL)
+			n += (size_t)sprintf(out + n, "%s", esc);
+		else if (*p < 0x20 || *p == 0x7f)
+			n += (size_t)sprintf(out + n, "\\x%02x", *p);
+		else
+			out[n++] = (char)*p;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 uint64_t
 count_option(const char *option, const char *text, uint64_t min,
     uint64_t max)
@@ -20,7 +48,7 @@ count_option(const char *option, const char *text, uint64_t min,
 	if (parse_count(text, min, max, &value) != 0)
 		errx(EXIT_USAGE, "%s: '%s' is not a count from %" PRIu64
 		    " to %" PRIu64 " (suffixes K, M, G: 10^3, 10^6, 10^9)",
-		    option, text, min, max);
+		    option, printable(text), min, max);
 	return value;
 }
 
@@ -32,7 +60,7 @@ size_option(const char *option, const char *text, uint64_t min, uint64_t max)
 	if (parse_size(text, min, max, &value) != 0)
 		errx(EXIT_USAGE, "%s: '%s' is not a size from %" PRIu64
 		    " to %" PRIu64 " bytes (suffixes K, M, G: 2^10, 2^20, 2^30)",
-		    option, text, min, max);
+		    option, printable(text), min, max);
 	return value;
 }
 
@@ -58,7 +86,8 @@ name_option(const char *option, const char *text, const char *const names[])
 	if (parse_name(text, names, &value) == 0)
 		return value;
 	join_names(accepted, sizeof(accepted), names, ~0u);
-	errx(EXIT_USAGE, "%s: '%s' is not one of %s", option, text, accepted);
+	errx(EXIT_USAGE, "%s: '%s' is not one of %s", option,
+	    printable(text), accepted);
 }
 
 unsigned
@@ -74,7 +103,7 @@ list_option(const char *option, const char *text, const char *const names[],
 		return mask;
 	join_names(accepted, sizeof(accepted), names, count);
 	errx(EXIT_USAGE, "%s: '%s' is not a comma-separated list of %s "
-	    "(or all)", option, text, accepted);
+	    "(or all)", option, printable(text), accepted);
 }
 
 void
@@ -96,7 +125,7 @@ shard_option(const char *text, unsigned *shard, unsigned *shards)
 		}
 	}
 	errx(EXIT_USAGE, "--shard: '%s' is not I/N with 1 <= I <= N <= %d",
-	    text, OPTIONS_MAX_SHARDS);
+	    printable(text), OPTIONS_MAX_SHARDS);
 }
 
 unsigned
@@ -140,7 +169,7 @@ option_refused(const char *arg, const struct option longopts[],
 		    subcommand != NULL ? ": " : "", arg, match->name);
 	errx(EXIT_USAGE, "%s%sunknown option '%s'; bheapsim %s%s--help lists "
 	    "them", subcommand != NULL ? subcommand : "",
-	    subcommand != NULL ? ": " : "", arg,
+	    subcommand != NULL ? ": " : "", printable(arg),
 	    subcommand != NULL ? subcommand : "", subcommand != NULL ? " " : "");
 }
 

@@ -38,6 +38,8 @@ FUZZ_PARSE_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_parse.o \
 FUZZ_HEAP_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_heap.o \
     harness/reference.o traced/heap.o traced/binheap.o traced/bheap.o \
     traced/dary.o $(FUZZ_MODELS))
+FUZZ_CSV_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_csv.o \
+    traced/csvread.o)
 
 .PHONY: fuzz fuzz-build valgrind large-heap ci-hardening
 
@@ -48,7 +50,8 @@ build/textbook: tools/textbook.c prng.h
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -I. $(ALL_CFLAGS) $(LDFLAGS) -o $@ tools/textbook.c $(LDLIBS)
 
-fuzz-build: $(FUZZ_BUILD)/fuzz_parse $(FUZZ_BUILD)/fuzz_heap
+fuzz-build: $(FUZZ_BUILD)/fuzz_parse $(FUZZ_BUILD)/fuzz_heap \
+    $(FUZZ_BUILD)/fuzz_csv
 
 $(FUZZ_BUILD)/traced/%.o: %.c $(HEADERS)
 	@mkdir -p $(@D)
@@ -68,6 +71,9 @@ $(FUZZ_BUILD)/fuzz_parse: $(FUZZ_PARSE_OBJS)
 
 $(FUZZ_BUILD)/fuzz_heap: $(FUZZ_HEAP_OBJS)
 	$(FUZZ_CC) $(FUZZ_SANITIZE) -fsanitize=fuzzer -o $@ $(FUZZ_HEAP_OBJS)
+
+$(FUZZ_BUILD)/fuzz_csv: $(FUZZ_CSV_OBJS)
+	$(FUZZ_CC) $(FUZZ_SANITIZE) -fsanitize=fuzzer -o $@ $(FUZZ_CSV_OBJS)
 
 fuzz: fuzz-build
 	sh tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)

@@ -2,6 +2,7 @@
  * cells.c: CSV, JSON and Markdown from any source of cells.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cells.h"
 
@@ -22,6 +23,41 @@ cell_absent(void)
 	return c;
 }
 
+/*
+ * Text as each format must have it: CSV quotes a field holding a comma,
+ * quote or line end; JSON escapes quotes, backslashes and control bytes;
+ * Markdown escapes what would end a cell or start markup, and writes a
+ * control byte as \xNN.
+ */
+static void
+put_text(FILE *out, enum format format, const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+
+	if (format == FORMAT_CSV && text[strcspn(text, ",\"\r\n")] == '\0') {
+		fputs(text, out);
+		return;
+	}
+	if (format != FORMAT_MD)
+		fputc('"', out);
+	for (; *p != '\0'; p++) {
+		if (format == FORMAT_CSV && *p == '"')
+			fputs("\"\"", out);
+		else if (format == FORMAT_JSON && (*p == '"' || *p == '\\'))
+			fprintf(out, "\\%c", *p);
+		else if (format == FORMAT_JSON && *p < 0x20)
+			fprintf(out, "\\u%04x", *p);
+		else if (format == FORMAT_MD && strchr("\\|*_`<>[]", *p))
+			fprintf(out, "\\%c", *p);
+		else if (format == FORMAT_MD && (*p < 0x20 || *p == 0x7f))
+			fprintf(out, "\\\\x%02x", *p);
+		else
+			fputc(*p, out);
+	}
+	if (format != FORMAT_MD)
+		fputc('"', out);
+}
+
 static void
 write_csv(FILE *out, const char *const names[], unsigned nfields,
     size_t nrows, cell_source source, const void *context)
@@ -36,8 +72,10 @@ write_csv(FILE *out, const char *const names[], unsigned nfields,
 		for (f = 0; f < nfields; f++) {
 			struct cell c = source(context, r, f);
 
-			fprintf(out, "%s%s", f ? "," : "",
-			    c.kind == CELL_ABSENT ? "" : c.text);
+			if (f > 0)
+				fputc(',', out);
+			if (c.kind != CELL_ABSENT)
+				put_text(out, FORMAT_CSV, c.text);
 		}
 		fputc('\n', out);
 	}
@@ -58,7 +96,7 @@ write_json(FILE *out, const char *const names[], unsigned nfields,
 
 			fprintf(out, "%s\"%s\": ", f ? ", " : "", names[f]);
 			if (c.kind == CELL_TEXT)
-				fprintf(out, "\"%s\"", c.text);
+				put_text(out, FORMAT_JSON, c.text);
 			else
 				fputs(c.kind == CELL_ABSENT ? "null" : c.text,
 				    out);
@@ -85,8 +123,10 @@ write_markdown(FILE *out, const char *const names[], unsigned nfields,
 		for (f = 0; f < nfields; f++) {
 			struct cell c = source(context, r, f);
 
-			fprintf(out, "| %s ", c.kind == CELL_ABSENT ? "-" :
+			fputs("| ", out);
+			put_text(out, FORMAT_MD, c.kind == CELL_ABSENT ? "-" :
 			    c.text);
+			fputc(' ', out);
 		}
 		fputs("|\n", out);
 	}

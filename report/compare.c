@@ -6,9 +6,12 @@
  * grouped by workload, then layout, in the order they first appear; the
  * ABIs of a group in the order x86-64, x32, ia32, then any other.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,13 +20,12 @@
 #include "cells.h"
 #include "compare.h"
 #include "config.h"
+#include "csvread.h"
 #include "options.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define MAX_ROWS	4096		/* far more than ABIs x layouts x workloads */
-#define MAX_COLUMNS	128
-#define MAX_LINE	8192
+#define MAX_TEXT	64		/* bytes of workload, layout, abi, where */
 #define BASE_ABI	"x86-64"	/* what every ratio divides by */
 #define EMULATED	"guest-tcg"	/* timings there are QEMU's */
 
@@ -59,89 +61,126 @@ struct comparison {
 
 /* Reading ------------------------------------------------------------- */
 
-/* Splits `text` at commas in place; returns the number of fields. */
-static size_t
-split(char *text, char *field[], size_t max)
-{
-	size_t n = 0;
-
-	text[strcspn(text, "\r\n")] = '\0';
-	for (;;) {
-		char *comma = strchr(text, ',');
-
-		if (n == max)
-			return max + 1;
-		field[n++] = text;
-		if (comma == NULL)
-			return n;
-		*comma = '\0';
-		text = comma + 1;
-	}
-}
-
 struct table {
-	char	*names[MAX_COLUMNS];
-	size_t	 ncolumns;
-	char	*rows[MAX_ROWS][MAX_COLUMNS];
-	size_t	 nrows;
-	int	 at[C_COUNT];		/* column of each field, or -1 */
-	char	 header[MAX_LINE];
+	struct csv	 csv;
+	long		 at[C_COUNT];	/* column of each field, or -1 */
+	const char	*path;
 };
-
-static char *
-xstrdup(const char *s)
-{
-	char *copy = strdup(s);
-
-	if (copy == NULL)
-		err(1, "strdup");
-	return copy;
-}
-
-static void
-read_csv(FILE *in, const char *path, struct table *t)
-{
-	char line[MAX_LINE], *field[MAX_COLUMNS + 1];
-	unsigned f;
-	size_t c, n;
-
-	if (fgets(t->header, sizeof(t->header), in) == NULL)
-		errx(EXIT_USAGE, "compare: '%s' is empty, not bheapsim's CSV",
-		    path);
-	t->ncolumns = split(t->header, t->names, MAX_COLUMNS);
-	if (t->ncolumns > MAX_COLUMNS)
-		errx(EXIT_USAGE, "compare: '%s' has more than %d columns",
-		    path, MAX_COLUMNS);
-	for (f = 0; f < C_COUNT; f++) {
-		t->at[f] = -1;
-		for (c = 0; c < t->ncolumns; c++)
-			if (strcmp(t->names[c], fields[f]) == 0)
-				t->at[f] = (int)c;
-		if (t->at[f] < 0 && f != C_WHERE)
-			errx(EXIT_USAGE, "compare: '%s' has no column %s: not "
-			    "bheapsim's CSV", path, fields[f]);
-	}
-	while (fgets(line, sizeof(line), in) != NULL) {
-		n = split(line, field, MAX_COLUMNS);
-		if (n != t->ncolumns)
-			errx(EXIT_USAGE, "compare: '%s' line %zu has %zu "
-			    "fields, the header %zu", path, t->nrows + 2, n,
-			    t->ncolumns);
-		if (t->nrows == MAX_ROWS)
-			errx(EXIT_USAGE, "compare: '%s' has more than %d rows",
-			    path, MAX_ROWS);
-		for (c = 0; c < n; c++)
-			t->rows[t->nrows][c] = xstrdup(field[c]);
-		t->nrows++;
-	}
-	if (ferror(in))
-		err(1, "compare: %s", path);
-}
 
 static const char *
 value(const struct table *t, size_t row, unsigned f)
 {
-	return t->at[f] < 0 ? "" : t->rows[row][t->at[f]];
+	return t->at[f] < 0 ? "" : csv_cell(&t->csv, row, (size_t)t->at[f]);
+}
+
+/* The file's line of data row `row`, for messages. */
+static size_t
+line_of(const struct table *t, size_t row)
+{
+	return t->csv.line[row + 1];
+}
+
+/* Whether text is a number as JSON writes one, and finite as a double. */
+static bool
+finite_number(const char *text)
+{
+	const char *p = text;
+	double v;
+
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		p += strspn(p, "0123456789");
+	else
+		return false;
+	if (*p == '.') {
+		if (p[1] < '0' || p[1] > '9')
+			return false;
+		p += 1 + strspn(p + 1, "0123456789");
+	}
+	if (*p == 'e' || *p == 'E') {
+		p += p[1] == '+' || p[1] == '-' ? 2 : 1;
+		if (*p < '0' || *p > '9')
+			return false;
+		p += strspn(p, "0123456789");
+	}
+	if (*p != '\0')
+		return false;
+	v = strtod(text, NULL);
+	return isfinite(v);
+}
+
+/* Every cell compare writes: text that fits, figures that are numbers. */
+static void
+check_cells(const struct table *t)
+{
+	size_t r;
+	unsigned f;
+
+	for (r = 0; r < t->csv.nrows; r++)
+		for (f = 0; f < C_COUNT; f++) {
+			const char *text = value(t, r, f);
+
+			if (f < C_FIGURES && strlen(text) > MAX_TEXT)
+				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
+				    "%s: longer than %d bytes", t->path,
+				    line_of(t, r), fields[f], MAX_TEXT);
+			if (f >= C_FIGURES && *text != '\0' &&
+			    !finite_number(text))
+				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
+				    "%s: '%s' is not a finite number", t->path,
+				    line_of(t, r), fields[f], printable(text));
+		}
+}
+
+/* One row per workload, layout and ABI, as make compare writes them. */
+static void
+check_unique(const struct table *t)
+{
+	size_t a, b;
+
+	for (b = 0; b < t->csv.nrows; b++)
+		for (a = 0; a < b; a++)
+			if (strcmp(value(t, a, C_WORKLOAD),
+			    value(t, b, C_WORKLOAD)) == 0 &&
+			    strcmp(value(t, a, C_LAYOUT),
+			    value(t, b, C_LAYOUT)) == 0 &&
+			    strcmp(value(t, a, C_ABI), value(t, b, C_ABI)) == 0)
+				errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu "
+				    "are both workload %s, layout %s, ABI %s: "
+				    "compare takes one row of each, as make "
+				    "compare writes (a sweep's CSV has many)",
+				    t->path, line_of(t, a), line_of(t, b),
+				    printable(value(t, a, C_WORKLOAD)),
+				    printable(value(t, a, C_LAYOUT)),
+				    printable(value(t, a, C_ABI)));
+}
+
+static void
+read_table(FILE *in, struct table *t)
+{
+	char why[256];
+	unsigned f;
+
+	switch (csv_read(in, &t->csv, why, sizeof(why))) {
+	case CSV_OK:
+		break;
+	case CSV_REFUSED:
+		errx(EXIT_USAGE, "compare: '%s' is not bheapsim's CSV: %s",
+		    t->path, why);
+	case CSV_IO_ERROR:
+		err(1, "compare: %s", t->path);
+	}
+	for (f = 0; f < C_COUNT; f++) {
+		t->at[f] = csv_column(&t->csv, fields[f]);
+		if (t->at[f] < 0 && f != C_WHERE)
+			errx(EXIT_USAGE, "compare: '%s' has no column %s: not "
+			    "bheapsim's CSV", t->path, fields[f]);
+	}
+	check_cells(t);
+	check_unique(t);
 }
 
 /* Grouping ------------------------------------------------------------ */
@@ -158,14 +197,16 @@ abi_rank(const char *abi)
 	return i;
 }
 
-/* Whether `value` first appears in column f at `row`. */
+/* Whether row is the first of its workload with its value of field f. */
 static bool
 first_seen(const struct table *t, size_t row, unsigned f)
 {
 	size_t r;
 
 	for (r = 0; r < row; r++)
-		if (strcmp(value(t, r, f), value(t, row, f)) == 0)
+		if (strcmp(value(t, r, C_WORKLOAD),
+		    value(t, row, C_WORKLOAD)) == 0 &&
+		    strcmp(value(t, r, f), value(t, row, f)) == 0)
 			return false;
 	return true;
 }
@@ -199,11 +240,11 @@ static void
 add_group(struct comparison *cmp, const struct table *t, const char *wl,
     const char *layout)
 {
-	size_t member[MAX_ROWS], n = 0, i, j, r;
-	size_t base = MAX_ROWS;
+	size_t member[CSV_MAX_ROWS], n = 0, i, j, r;
+	size_t base = CSV_MAX_ROWS;
 	unsigned f;
 
-	for (r = 0; r < t->nrows; r++)
+	for (r = 0; r < t->csv.nrows; r++)
 		if (strcmp(value(t, r, C_WORKLOAD), wl) == 0 &&
 		    strcmp(value(t, r, C_LAYOUT), layout) == 0)
 			member[n++] = r;
@@ -227,7 +268,7 @@ add_group(struct comparison *cmp, const struct table *t, const char *wl,
 		if (strcmp(value(t, member[i], C_ABI), BASE_ABI) == 0)
 			base = member[i];
 	}
-	for (i = 0; i < n && base != MAX_ROWS; i++) {
+	for (i = 0; i < n && base != CSV_MAX_ROWS; i++) {
 		struct line *line;
 
 		if (member[i] == base)
@@ -248,10 +289,10 @@ compare_rows(struct comparison *cmp, const struct table *t)
 {
 	size_t w, l;
 
-	for (w = 0; w < t->nrows; w++) {
+	for (w = 0; w < t->csv.nrows; w++) {
 		if (!first_seen(t, w, C_WORKLOAD))
 			continue;
-		for (l = 0; l < t->nrows; l++)
+		for (l = w; l < t->csv.nrows; l++)
 			if (strcmp(value(t, l, C_WORKLOAD),
 			    value(t, w, C_WORKLOAD)) == 0 &&
 			    first_seen(t, l, C_LAYOUT))
@@ -304,7 +345,8 @@ write_table(FILE *out, const struct comparison *cmp)
 			    (int)strlen(headings[f]) : 9;
 
 			fprintf(out, "%s%*s", f ? "  " : "", width,
-			    *text == '\0' && f >= C_FIGURES ? "-" : text);
+			    *text == '\0' && f >= C_FIGURES ? "-" :
+			    printable(text));
 		}
 		fputc('\n', out);
 	}
@@ -347,8 +389,10 @@ compare_main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct table table;
+	struct table table = { .path = NULL };
 	struct comparison cmp = { 0 };
+	struct stat st;
+	char shown[OPTIONS_SHOWN + 8];
 	enum format format = FORMAT_TABLE;
 	FILE *in;
 	int c;
@@ -375,13 +419,19 @@ compare_main(int argc, char *argv[])
 	if (optind != argc - 1)
 		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "
 		    "arguments; bheapsim compare --help", argc - optind);
+	snprintf(shown, sizeof(shown), "%s", printable(argv[optind]));
+	table.path = shown;
 	in = fopen(argv[optind], "r");
 	if (in == NULL)
-		errx(EXIT_USAGE, "compare: cannot read '%s': %s", argv[optind],
+		errx(EXIT_USAGE, "compare: cannot read '%s': %s", table.path,
 		    strerror(errno));
-	read_csv(in, argv[optind], &table);
+	if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))
+		errx(EXIT_USAGE, "compare: '%s' is a directory, not a CSV "
+		    "file", table.path);
+	read_table(in, &table);
 	fclose(in);
 	compare_rows(&cmp, &table);
+	csv_free(&table.csv);
 	write_comparison(stdout, format, &cmp);
 	free(cmp.lines);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 
 #define TEMP_SUFFIX	".XXXXXX"
 #define MAX_TEMPS	8	/* more than one invocation ever opens */
+#define MAX_HOPS	40	/* symbolic links in a chain, as Linux's */
 
 /* Live temporary files --------------------------------------------- */
 
@@ -29,10 +31,30 @@
 static char temp_names[MAX_TEMPS][PATH_MAX];
 static volatile sig_atomic_t temp_live[MAX_TEMPS];
 
+/* The process whose exit removes them: a child's exit never does. */
+static pid_t temp_owner;
+
+static void
+remove_at_exit(void)
+{
+	if (getpid() == temp_owner)
+		outfile_remove_temps();
+}
+
 static int
 temp_register(const char *temp)
 {
 	unsigned i;
+
+	/* exit(), err() on out of memory included, leaves none behind. */
+	if (temp_owner == 0) {
+		temp_owner = getpid();
+		if (atexit(remove_at_exit) != 0) {
+			temp_owner = 0;
+			errno = ENOMEM;
+			return -1;
+		}
+	}
 
 	if (strlen(temp) >= PATH_MAX) {
 		errno = ENAMETOOLONG;
@@ -69,36 +91,84 @@ outfile_remove_temps(void)
 			unlink(temp_names[i]);
 }
 
+void
+outfile_standard_fds(void)
+{
+	int fd;
+
+	while ((fd = open("/dev/null", O_RDWR)) >= 0 && fd <= 2)
+		continue;
+	if (fd > 2)
+		close(fd);
+}
+
 /* Paths ------------------------------------------------------------- */
 
 /*
- * What a rename must replace: the path itself, or for a symlink its
- * target, so that the link stays.  A dangling link's target is made.
+ * What a rename must replace: the path itself, or for a symlink the end
+ * of its chain, followed link by link, so that every link stays; a
+ * dangling chain's last name is made, as shell redirection does.  NULL
+ * with ELOOP for a loop or a chain too long to follow.
  */
 static char *
 resolve_target(const char *path)
 {
-	char link[PATH_MAX], *target;
+	char link[PATH_MAX], *target = strdup(path), *next;
 	const char *slash;
 	struct stat st;
+	unsigned hops;
 	ssize_t n;
 
-	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-		return strdup(path);
-	if (stat(path, &st) == 0)
-		return realpath(path, NULL);
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n < 0)
-		return NULL;
-	link[n] = '\0';
-	slash = strrchr(path, '/');
-	if (link[0] == '/' || slash == NULL)
-		return strdup(link);
-	/* A relative link is read from the link's own directory. */
-	if (asprintf(&target, "%.*s/%s", (int)(slash - path), path,
-	    link) < 0)
-		return NULL;
-	return target;
+	for (hops = 0; target != NULL; hops++) {
+		if (lstat(target, &st) != 0 || !S_ISLNK(st.st_mode))
+			return target;
+		n = readlink(target, link, sizeof(link) - 1);
+		if (hops == MAX_HOPS || n < 0) {
+			free(target);
+			errno = n < 0 ? errno : ELOOP;
+			return NULL;
+		}
+		link[n] = '\0';
+		slash = strrchr(target, '/');
+		/* A relative link is read from the link's own directory. */
+		if (link[0] == '/' || slash == NULL)
+			next = strdup(link);
+		else if (asprintf(&next, "%.*s/%s", (int)(slash - target),
+		    target, link) < 0)
+			next = NULL;
+		free(target);
+		target = next;
+	}
+	return NULL;
+}
+
+/*
+ * The descriptor a path names by number (/dev/stdout, /dev/fd/N,
+ * /proc/self/fd/N, ...), open in this process, or -1.
+ */
+static int
+named_descriptor(const char *path)
+{
+	static const char *const prefixes[] = { "/dev/fd/", "/proc/self/fd/" };
+	static const char *const std[] = { "/dev/stdin", "/dev/stdout",
+	    "/dev/stderr" };
+	char *end;
+	long fd = -1;
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(path, std[i]) == 0)
+			fd = (long)i;
+	for (i = 0; i < 2 && fd < 0; i++)
+		if (strncmp(path, prefixes[i], strlen(prefixes[i])) == 0) {
+			const char *digits = path + strlen(prefixes[i]);
+
+			fd = strtol(digits, &end, 10);
+			if (*digits < '0' || *digits > '9' || *end != '\0' ||
+			    fd > INT_MAX)
+				fd = -1;
+		}
+	return fd >= 0 && fcntl((int)fd, F_GETFL) != -1 ? (int)fd : -1;
 }
 
 /* The directory a path's file is in, resolved, and the name within it. */
@@ -121,27 +191,73 @@ resolve_in_dir(const char *path, char *out, size_t size)
 		snprintf(out, size, "%s/%s", real, base);
 }
 
+/* Why an existing regular file may not be replaced, or NULL. */
+static const char *
+unreplaceable(const char *path, const struct stat *st, bool force)
+{
+	if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0)
+		return "is not writable by you (as cp and > refuse it)";
+	/* Only root may give a file away: a replacement would be ours. */
+	if (geteuid() != 0 && st->st_uid != geteuid())
+		return "belongs to another user, whose it would no longer be";
+	if ((st->st_mode & 0111) != 0 && !force)
+		return "is an executable file; --force replaces it";
+	return NULL;
+}
+
 const char *
 outfile_unusable(const char *path)
+{
+	return outfile_refusal(path, false);
+}
+
+const char *
+outfile_refusal(const char *path, bool force)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	struct stat st;
+	char *target;
+	const char *why = NULL;
 
 	if (*path == '\0')
 		return "is empty";
 	if (slash != NULL && slash[1] == '\0')
 		return "ends in '/', so names a directory";
+	if (stat(path, &st) != 0 && errno == ELOOP)
+		return "is a loop of symbolic links";
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return "is a directory";
-	if (slash == NULL || slash == path)
+	if (named_descriptor(path) >= 0)
 		return NULL;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return unreplaceable(path, &st, force);
+	/* A dangling chain: its last name is made, in its directory. */
+	target = resolve_target(path);
+	if (target == NULL)
+		return "is a chain of symbolic links too long to follow";
+	if (strcmp(target, path) != 0)
+		why = outfile_refusal(target, force) != NULL ?
+		    "is a symbolic link to a name that cannot be made" : NULL;
+	free(target);
+	if (why != NULL || slash == NULL || slash == path)
+		return why;
 	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
 	if (stat(dir, &st) != 0)
 		return "is in a directory that does not exist";
 	if (!S_ISDIR(st.st_mode))
 		return "is under a file that is not a directory";
 	return NULL;
+}
+
+bool
+outfile_same_fd(const char *path, int fd)
+{
+	struct stat sp, sf;
+
+	return stat(path, &sp) == 0 && fstat(fd, &sf) == 0 &&
+	    sp.st_dev == sf.st_dev && sp.st_ino == sf.st_ino &&
+	    !S_ISCHR(sp.st_mode);
 }
 
 bool
@@ -171,11 +287,17 @@ outfile_same(const char *a, const char *b)
 
 /* Opening and closing ------------------------------------------------ */
 
+/*
+ * What a descriptor names is written through a copy of it, so that its
+ * mode stays (>> appends); anything else is opened anew.
+ */
 static int
 open_direct(struct outfile *out)
 {
+	int named = named_descriptor(out->path);
 	/* A FIFO's open waits for a reader, as the shell's would. */
-	int fd = open(out->path, O_WRONLY | O_CLOEXEC);
+	int fd = named >= 0 ? fcntl(named, F_DUPFD_CLOEXEC, 3) :
+	    open(out->path, O_WRONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
@@ -201,11 +323,41 @@ set_owner_and_mode(int fd, const struct stat *existing)
 		umask(mask);
 		return fchmod(fd, 0666 & ~mask);
 	}
-	/* Only root may give a file away; anyone else keeps it as theirs. */
-	if (fchown(fd, existing->st_uid, existing->st_gid) != 0 &&
-	    errno != EPERM)
+	/*
+	 * Only root may give a file away: for anyone else a file of another
+	 * owner or group is refused rather than made theirs.
+	 */
+	if (fchown(fd, existing->st_uid, existing->st_gid) != 0)
 		return -1;
 	return fchmod(fd, existing->st_mode & 07777);
+}
+
+/*
+ * TARGET.XXXXXX beside the target, its name cut short enough for the
+ * directory's longest name, whatever the target's length.
+ */
+static int
+temp_name(struct outfile *out)
+{
+	const char *slash = strrchr(out->target, '/');
+	const char *base = slash != NULL ? slash + 1 : out->target;
+	size_t dir_len = (size_t)(base - out->target), keep = strlen(base);
+	char dir[PATH_MAX];
+	long name_max;
+
+	snprintf(dir, sizeof(dir), "%.*s", (int)dir_len, out->target);
+	name_max = pathconf(dir_len > 0 ? dir : ".", _PC_NAME_MAX);
+	if (name_max <= 0)
+		name_max = NAME_MAX;
+	if (keep + strlen(TEMP_SUFFIX) > (size_t)name_max)
+		keep = (size_t)name_max > strlen(TEMP_SUFFIX) ?
+		    (size_t)name_max - strlen(TEMP_SUFFIX) : 0;
+	if (asprintf(&out->temp, "%.*s%.*s" TEMP_SUFFIX, (int)dir_len,
+	    out->target, (int)keep, base) < 0) {
+		out->temp = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -219,10 +371,8 @@ open_temp(struct outfile *out)
 	if (out->target == NULL)
 		return -1;
 	exists = stat(out->target, &st) == 0;
-	if (asprintf(&out->temp, "%s" TEMP_SUFFIX, out->target) < 0) {
-		out->temp = NULL;
+	if (temp_name(out) != 0)
 		goto fail;
-	}
 	fd = mkstemp(out->temp);
 	if (fd < 0)
 		goto fail;
@@ -260,6 +410,8 @@ outfile_open(struct outfile *out, const char *path)
 	out->target = NULL;
 	out->temp = NULL;
 	out->stream = NULL;
+	if (named_descriptor(path) >= 0)
+		return open_direct(out);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode)) {
 			errno = EISDIR;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "experiment.h"
+#include "options.h"
 #include "outputs.h"
 #include "plot.h"
 #include "report.h"
@@ -30,22 +31,27 @@ discard_outputs(struct outputs *out)
 }
 
 int
-outputs_open(struct outputs *out, const char *report, const char *trace,
-    const char *plot)
+outputs_check(const char *report, const char *trace, const char *plot,
+    bool force)
 {
 	const char *paths[NOUTPUTS] = { report, trace, plot };
-	struct outfile *files[NOUTPUTS] = { &out->report, &out->trace,
-	    &out->plot };
 	const char *why;
 	unsigned i, j;
 
-	memset(out, 0, sizeof(*out));
 	for (i = 0; i < NOUTPUTS; i++) {
 		if (paths[i] == NULL)
 			continue;
-		why = outfile_unusable(paths[i]);
+		why = outfile_refusal(paths[i], force);
 		if (why != NULL) {
-			warnx("%s: '%s' %s", option_names[i], paths[i], why);
+			warnx("%s: '%s' %s", option_names[i], printable(paths[i]),
+			    why);
+			return EXIT_USAGE;
+		}
+		/* No --output: the report goes to the standard output. */
+		if (report == NULL && outfile_same_fd(paths[i], 1)) {
+			warnx("%s '%s' is the standard output, where the report "
+			    "goes; give --output", option_names[i],
+			    printable(paths[i]));
 			return EXIT_USAGE;
 		}
 	}
@@ -54,10 +60,27 @@ outputs_open(struct outputs *out, const char *report, const char *trace,
 			if (paths[i] != NULL && paths[j] != NULL &&
 			    outfile_same(paths[i], paths[j])) {
 				warnx("%s '%s' and %s '%s' are the same file",
-				    option_names[i], paths[i], option_names[j],
-				    paths[j]);
+				    option_names[i], printable(paths[i]),
+				    option_names[j], printable(paths[j]));
 				return EXIT_USAGE;
 			}
+	return 0;
+}
+
+int
+outputs_open(struct outputs *out, const char *report, const char *trace,
+    const char *plot, bool force)
+{
+	const char *paths[NOUTPUTS] = { report, trace, plot };
+	struct outfile *files[NOUTPUTS] = { &out->report, &out->trace,
+	    &out->plot };
+	unsigned i;
+	int status;
+
+	memset(out, 0, sizeof(*out));
+	status = outputs_check(report, trace, plot, force);
+	if (status != 0)
+		return status;
 	for (i = 0; i < NOUTPUTS; i++) {
 		if (paths[i] == NULL || outfile_open(files[i], paths[i]) == 0)
 			continue;
@@ -65,8 +88,8 @@ outputs_open(struct outputs *out, const char *report, const char *trace,
 		/* Waiting for a FIFO's reader, say, until a signal came. */
 		if (errno == EINTR && experiment_signal() != 0)
 			return EXIT_SIGNAL(experiment_signal());
-		warnx("%s: cannot write '%s': %s", option_names[i], paths[i],
-		    strerror(errno));
+		warnx("%s: cannot write '%s': %s", option_names[i],
+		    printable(paths[i]), strerror(errno));
 		return EXIT_USAGE;
 	}
 	return 0;

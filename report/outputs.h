@@ -10,6 +10,7 @@
 #ifndef OUTPUTS_H
 #define OUTPUTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "config.h"
@@ -30,7 +31,15 @@ struct outputs {
  * with no reader yet.
  */
 int	outputs_open(struct outputs *, const char *report, const char *trace,
-	    const char *plot);
+	    const char *plot, bool force);
+/*
+ * The checks of outputs_open(), opening nothing, for --dry-run too:
+ * outfile_unusable() for each path given (force: as --force), none the
+ * standard output when the report goes there, no two one file.  Returns
+ * 0, or EXIT_USAGE after one line.
+ */
+int	outputs_check(const char *report, const char *trace, const char *plot,
+	    bool force);
 
 /*
  * Writes the rows of runs that ended with `status` and closes every

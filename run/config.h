@@ -73,6 +73,7 @@ struct config {
 	const char	*output;	/* NULL: stdout */
 	const char	*trace;		/* NULL: no trace */
 	enum sweep	sweep;		/* what --sweep varies, if anything */
+	bool		resident_all;	/* a point of --resident all */
 	enum policy	policy;		/* this point's replacement policy */
 	unsigned	policies;	/* bit p: the run has policy p's points */
 	/* The caches and TLB of --vm sim (hier.h); none: --cache off. */

@@ -24,73 +24,8 @@
 #include "experiment.h"
 #include "outfile.h"
 #include "progress.h"
+#include "stop.h"
 #include "workload.h"
-
-/* Parameters -------------------------------------------------------- */
-
-/* What stops a run: the terminal, kill(1), a hangup, a closed pipe. */
-static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
-#define NTRAPPED	(sizeof(trapped) / sizeof(trapped[0]))
-
-/* Signals ------------------------------------------------------------- */
-
-static volatile sig_atomic_t caught;	/* the first signal, or 0 */
-/* The children running now; 0 in a free slot. */
-static volatile pid_t running[EXPERIMENT_MAX_JOBS];
-
-static void
-kill_children(int signo)
-{
-	size_t i;
-
-	for (i = 0; i < EXPERIMENT_MAX_JOBS; i++)
-		if (running[i] > 0)
-			kill(running[i], signo);
-}
-
-static void
-on_signal(int signo)
-{
-	if (caught != 0) {
-		/* Asked twice: no more writing, only cleaning up. */
-		kill_children(SIGKILL);
-		outfile_remove_temps();
-		_exit(EXIT_SIGNAL(caught));
-	}
-	caught = signo;
-	/* A kill(1) aimed at us alone must stop the children too. */
-	kill_children(signo);
-}
-
-static void
-trapped_set(sigset_t *set)
-{
-	size_t i;
-
-	sigemptyset(set);
-	for (i = 0; i < NTRAPPED; i++)
-		sigaddset(set, trapped[i]);
-}
-
-void
-experiment_trap_signals(void)
-{
-	struct sigaction action;
-	size_t i;
-
-	memset(&action, 0, sizeof(action));
-	action.sa_handler = on_signal;
-	trapped_set(&action.sa_mask);
-	/* No SA_RESTART: a blocked open or write gives way with EINTR. */
-	for (i = 0; i < NTRAPPED; i++)
-		sigaction(trapped[i], &action, NULL);
-}
-
-int
-experiment_signal(void)
-{
-	return caught;
-}
 
 /* Runs ----------------------------------------------------------------- */
 
@@ -232,10 +167,8 @@ static void
 child(const struct job *job, int fd, const sigset_t *unblock, pid_t parent)
 {
 	int status;
-	size_t i;
 
-	for (i = 0; i < NTRAPPED; i++)
-		signal(trapped[i], SIG_DFL);
+	stop_defaults();
 	/*
 	 * Die with the parent, even one killed outright.  A parent that
 	 * died before the prctl is not there to kill us: getppid() then
@@ -263,7 +196,7 @@ child(const struct job *job, int fd, const sigset_t *unblock, pid_t parent)
 static int
 start(struct job *job, size_t slot)
 {
-	sigset_t block, saved;
+	sigset_t saved;
 	pid_t parent = getpid();
 	int fds[2];
 	pid_t pid;
@@ -274,15 +207,14 @@ start(struct job *job, size_t slot)
 	}
 	/* Whatever stdio holds now must not be written twice. */
 	fflush(NULL);
-	/* Until the child is in running[], a signal would miss it: hold it. */
-	trapped_set(&block);
-	sigprocmask(SIG_BLOCK, &block, &saved);
+	/* Until the child is known, a signal would miss it: hold it. */
+	stop_hold(&saved);
 	/* One caught before the hold: no child to start. */
-	if (caught != 0) {
+	if (experiment_signal() != 0) {
 		sigprocmask(SIG_SETMASK, &saved, NULL);
 		close(fds[0]);
 		close(fds[1]);
-		return EXIT_SIGNAL(caught);
+		return EXIT_SIGNAL(experiment_signal());
 	}
 	pid = fork();
 	if (pid < 0) {
@@ -296,7 +228,7 @@ start(struct job *job, size_t slot)
 		close(fds[0]);
 		child(job, fds[1], &saved, parent);
 	}
-	running[slot] = pid;
+	stop_child(slot, pid);
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 	close(fds[1]);
 	job->pid = pid;
@@ -348,8 +280,8 @@ wait_child(pid_t pid, const char *layout)
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	/* Killed by what we forwarded, or by the terminal's SIGINT. */
-	if (caught != 0)
-		return EXIT_SIGNAL(caught);
+	if (experiment_signal() != 0)
+		return EXIT_SIGNAL(experiment_signal());
 	if (WTERMSIG(status) == SIGINT)
 		return EXIT_INTERRUPTED;
 	warnx("the %s job died of signal %d (%s)", layout, WTERMSIG(status),
@@ -363,7 +295,7 @@ finish(struct job *job, size_t slot)
 	close(job->fd);
 	job->fd = -1;
 	job->status = wait_child(job->pid, layouts[job->layout]->name);
-	running[slot] = 0;
+	stop_child(slot, 0);
 }
 
 /*
@@ -384,7 +316,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 	while (next < list->count || active > 0) {
 		size_t n = 0;
 
-		while (status == 0 && caught == 0 && active < jobs &&
+		while (status == 0 && experiment_signal() == 0 && active < jobs &&
 		    next < list->count) {
 			for (i = 0; slot_job[i] != NULL; i++)
 				continue;
@@ -424,12 +356,13 @@ run_jobs(struct jobs *list, unsigned jobs)
 			if (job->status != 0 && status == 0) {
 				status = job->status;
 				/* A failed job stops the rest, as one at a time. */
-				kill_children(SIGTERM);
+				stop_children(SIGTERM);
 			}
 		}
 	}
 	progress_finish(&progress);
-	return caught != 0 ? EXIT_SIGNAL(caught) : status;
+	return experiment_signal() != 0 ?
+	    EXIT_SIGNAL(experiment_signal()) : status;
 }
 
 /* Rows in order ------------------------------------------------------- */

@@ -20,6 +20,7 @@
 #include "exits.h"
 #include "plan.h"
 #include "result.h"
+#include "stop.h"		/* experiment_signal() */
 
 /*
  * Children at once.  Runs side by side share the machine's cores and
@@ -34,19 +35,6 @@ struct experiment_rows {
 	size_t		 count;
 	size_t		 capacity;
 };
-
-/*
- * From now on SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the running
- * children and make experiment_run() return, instead of killing this
- * process: the caller can still write what was completed and remove its
- * temporary files, and exits EXIT_SIGNAL(signo).  A write to a pipe
- * whose reader is gone so fails with EPIPE.  A second signal removes the
- * temporary files and ends the process at once.  Calls that block, such
- * as opening a FIFO, fail with EINTR.
- */
-void	experiment_trap_signals(void);
-/* The first of those signals caught, or 0. */
-int	experiment_signal(void);
 
 /*
  * Runs the plan, `jobs` children at a time (1 to EXPERIMENT_MAX_JOBS),

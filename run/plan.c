@@ -491,6 +491,7 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 		    " budgets, more than %" PRIu64 "; sweep a list of them "
 		    "with --sweep resident=LIST", tracked, MAX_CURVE_BUDGETS);
 	base->sweep = SWEEP_RESIDENT;
+	base->resident_all = true;
 	plan->npoints = (size_t)tracked;
 	plan->points = calloc(plan->npoints, sizeof(*plan->points));
 	if (plan->points == NULL)
@@ -666,6 +667,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		    base->format);
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
+	plan->force = request->force;
 	plan->jobs = request->jobs != 0 ? request->jobs : 1;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";

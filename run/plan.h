@@ -68,6 +68,7 @@ struct plan {
 	const char	*plot_y;	/* the field it draws */
 	unsigned	 jobs;		/* children at once */
 	bool		 dry_run;
+	bool		 force;		/* --force */
 };
 
 /* The reason a check gives: one line, without the program's name. */

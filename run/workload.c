@@ -9,6 +9,7 @@
  * depend only on the seed and on which items are in the heap, never on
  * where they are, so every layout sees the same sequence of operations.
  */
+#include <assert.h>
 #include <err.h>
 #include <inttypes.h>
 #include <math.h>
@@ -335,28 +336,38 @@ by_value(const void *a, const void *b)
 }
 
 /*
- * The budgets whose per-operation distributions the curve keeps: every
- * point's, if the pass has few enough, else that many points spread
- * evenly on a log scale over the pass, so that every order of magnitude
- * of the curve has some.
+ * The budgets whose per-operation distributions the curve keeps, a
+ * function of each point alone, so that shards and passes agree: every
+ * listed budget (a listed sweep's pass holds at most
+ * STACKDIST_MAX_BUDGETS of them), and of --resident all's T budgets
+ * those on the ladder round(T^(k / (MAX - 1))), k = 0 .. MAX - 1:
+ * all of them up to T = MAX, else some in every order of magnitude.
  */
 static int
 choose_distributions(struct run *run)
 {
-	uint32_t list[STACKDIST_MAX_BUDGETS];
+	uint32_t list[STACKDIST_MAX_BUDGETS], ladder[STACKDIST_MAX_BUDGETS];
+	uint64_t tracked = config_footprint(run->config).tracked_pages;
 	unsigned n = 0, k;
 	size_t i;
 
 	run->dist_index = calloc(run->npoints, sizeof(*run->dist_index));
 	if (run->dist_index == NULL)
 		return -1;
-	for (i = 0; i < run->npoints && n < STACKDIST_MAX_BUDGETS; i++) {
-		double at = run->npoints <= STACKDIST_MAX_BUDGETS ? 0 :
-		    pow((double)run->npoints, (double)n /
-		    (STACKDIST_MAX_BUDGETS - 1)) - 1;
+	for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
+		ladder[k] = (uint32_t)llround(pow((double)tracked,
+		    (double)k / (STACKDIST_MAX_BUDGETS - 1)));
+	for (i = 0; i < run->npoints; i++) {
+		uint32_t budget = (uint32_t)run->points[i].resident_pages;
 
-		if ((double)i >= at - 0.5)
-			list[n++] = (uint32_t)run->points[i].resident_pages;
+		if (run->points[i].resident_all &&
+		    tracked > STACKDIST_MAX_BUDGETS &&
+		    bsearch(&budget, ladder, STACKDIST_MAX_BUDGETS,
+		    sizeof(ladder[0]), by_value) == NULL)
+			continue;
+		/* A listed pass has at most that many points (plan.h). */
+		assert(n < STACKDIST_MAX_BUDGETS);
+		list[n++] = budget;
 	}
 	/* The curve's list rises strictly. */
 	qsort(list, n, sizeof(list[0]), by_value);
@@ -439,7 +450,10 @@ setup(struct run *run, const struct config *points, size_t npoints,
 	    map_arena(&run->items, fp.item_bytes, config,
 	    config->model == MODEL_FULL, "item arena") != 0)
 		return 1;
-	if (npoints > 1 && setup_curve(run, fp.tracked_pages) != 0)
+	/* A resident sweep's LRU point has one, alone in its pass or not. */
+	if ((npoints > 1 || (config->vm == VM_SIM && config->policy ==
+	    POLICY_LRU && config->sweep == SWEEP_RESIDENT)) &&
+	    setup_curve(run, fp.tracked_pages) != 0)
 		return EXIT_FAILURE;
 	if (config->vm != VM_OFF && run->taps.curve == NULL) {
 		run->taps.vm = vmsim_create((uint32_t)fp.array_pages,

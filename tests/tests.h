@@ -157,5 +157,9 @@ Suite	*pmu_suite(void);
 Suite	*machine_suite(void);
 Suite	*cache_suite(void);
 Suite	*stream_suite(void);
+Suite	*compare_suite(void);
+Suite	*points_suite(void);
+Suite	*exits_suite(void);
+Suite	*names_suite(void);
 
 #endif

@@ -1,0 +1,111 @@
+/*
+ * stop.c: the signals that stop a run, and the children they stop too;
+ * see stop.h.
+ */
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "experiment.h"
+#include "outfile.h"
+#include "stop.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/*
+ * What stops a run: the terminal, kill(1), a hangup, a closed pipe, and
+ * every other signal whose default would end the process without a word
+ * (the timers, the CPU limit, the user's two).  SIGXFSZ is ignored
+ * instead: past ulimit -f a write fails with EFBIG, a runtime error as a
+ * full disk is.
+ */
+static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF };
+#define NTRAPPED	(sizeof(trapped) / sizeof(trapped[0]))
+
+/* Signals ------------------------------------------------------------- */
+
+static volatile sig_atomic_t caught;	/* the first signal, or 0 */
+/* The children running now; 0 in a free slot. */
+static volatile pid_t running[EXPERIMENT_MAX_JOBS];
+
+void
+stop_children(int signo)
+{
+	size_t i;
+
+	for (i = 0; i < EXPERIMENT_MAX_JOBS; i++)
+		if (running[i] > 0)
+			kill(running[i], signo);
+}
+
+static void
+on_signal(int signo)
+{
+	if (caught != 0) {
+		/* Asked twice: no more writing, only cleaning up. */
+		stop_children(SIGKILL);
+		outfile_remove_temps();
+		_exit(EXIT_SIGNAL(caught));
+	}
+	caught = signo;
+	/* A kill(1) aimed at us alone must stop the children too. */
+	stop_children(signo);
+}
+
+static void
+trapped_set(sigset_t *set)
+{
+	size_t i;
+
+	sigemptyset(set);
+	for (i = 0; i < NTRAPPED; i++)
+		sigaddset(set, trapped[i]);
+}
+
+void
+experiment_trap_signals(void)
+{
+	struct sigaction action;
+	size_t i;
+
+	memset(&action, 0, sizeof(action));
+	action.sa_handler = on_signal;
+	trapped_set(&action.sa_mask);
+	/* No SA_RESTART: a blocked open or write gives way with EINTR. */
+	for (i = 0; i < NTRAPPED; i++)
+		sigaction(trapped[i], &action, NULL);
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+int
+experiment_signal(void)
+{
+	return caught;
+}
+
+void
+stop_hold(sigset_t *saved)
+{
+	sigset_t block;
+
+	trapped_set(&block);
+	sigprocmask(SIG_BLOCK, &block, saved);
+}
+
+void
+stop_defaults(void)
+{
+	size_t i;
+
+	for (i = 0; i < NTRAPPED; i++)
+		signal(trapped[i], SIG_DFL);
+}
+
+void
+stop_child(size_t slot, pid_t pid)
+{
+	running[slot] = pid;
+}
+

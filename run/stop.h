@@ -1,0 +1,34 @@
+/*
+ * stop.h: the signals that stop a run, and the children they stop too.
+ */
+#ifndef STOP_H
+#define STOP_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * From now on SIGINT, SIGTERM, SIGHUP, SIGPIPE and the other signals
+ * whose default kills (stop.c lists them) stop the running
+ * children and make experiment_run() return, instead of killing this
+ * process: the caller can still write what was completed and remove its
+ * temporary files, and exits EXIT_SIGNAL(signo).  A write to a pipe
+ * whose reader is gone so fails with EPIPE.  A second signal removes the
+ * temporary files and ends the process at once.  Calls that block, such
+ * as opening a FIFO, fail with EINTR.
+ */
+void	experiment_trap_signals(void);
+/* The first of those signals caught, or 0. */
+int	experiment_signal(void);
+
+/* Blocks the trapped signals, the old mask in *saved. */
+void	stop_hold(sigset_t *saved);
+/* In a child: the trapped signals' default actions back. */
+void	stop_defaults(void);
+/* The child running in slot (< EXPERIMENT_MAX_JOBS), or 0: none. */
+void	stop_child(size_t slot, pid_t pid);
+/* Sends signo to every child running. */
+void	stop_children(int signo);
+
+#endif

@@ -1,0 +1,167 @@
+/*
+ * test_points.c: the same point gives the same row, whatever the sweep
+ * around it, the passes it is cut into or the --shard that runs it
+ * (timings and the process's own counts aside).
+ *
+ * With --vm sim a resident sweep's LRU points share stack-distance
+ * passes: --resident all's in one, a listed sweep's PLAN_PASS_BUDGETS
+ * at a time.  Which budgets keep per-operation distributions, and
+ * whether line_misses is known, must not depend on that cut.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/* 1500 items on 64-byte pages: 188 tracked pages, past 64 budgets. */
+#define POINT	"--items", "1500", "--page-size", "64", "--ops", "2000", \
+		"--layout", "binheap", "--workload", "fill,replace", \
+		"--format", "csv"
+
+/* What differs between two runs of one point: time, the process. */
+static const char *const varying[] = {
+	"wall_s", "ns_per_op", "cpu_s", "heap_cpu_s", "maxrss_kib", "rss_kib",
+	"vsz_kib", "data_kib", "minflt", "majflt", "pmu_",
+};
+
+/* Helpers ------------------------------------------------------------- */
+
+static bool
+is_varying(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(varying) / sizeof(varying[0]); i++)
+		if (strncmp(name, varying[i], strlen(varying[i])) == 0 &&
+		    (varying[i][strlen(varying[i]) - 1] == '_' ||
+		    name[strlen(varying[i])] == '\0'))
+			return true;
+	return false;
+}
+
+static void
+run_table(struct table *t, const char *const args[])
+{
+	struct outcome o;
+
+	run_argv(&o, args);
+	ck_assert_msg(o.status == 0, "%s: status %d: %s", o.command,
+	    o.status, o.err.data);
+	table_parse(t, o.out.data, o.command);
+	outcome_free(&o);
+}
+
+/* The row of `whole` at part's row r's workload and budget. */
+static size_t
+same_point(const struct table *whole, const struct table *part, size_t r)
+{
+	size_t w;
+
+	for (w = 0; w < whole->nrows; w++)
+		if (strcmp(table_get(whole, w, "workload"),
+		    table_get(part, r, "workload")) == 0 &&
+		    strcmp(table_get(whole, w, "resident_pages"),
+		    table_get(part, r, "resident_pages")) == 0)
+			return w;
+	ck_abort_msg("%s: no row of %s's budget %s", whole->what,
+	    part->what, table_get(part, r, "resident_pages"));
+	return 0;
+}
+
+/* Every row of part is whole's row of the same point, field by field. */
+static size_t
+expect_same_rows(const struct table *whole, const struct table *part)
+{
+	size_t r, c;
+
+	for (r = 0; r < part->nrows; r++) {
+		size_t w = same_point(whole, part, r);
+
+		for (c = 0; c < part->ncolumns; c++) {
+			const char *name = part->name[c];
+
+			if (is_varying(name))
+				continue;
+			ck_assert_msg(strcmp(table_get(whole, w, name),
+			    part->cell[r][c]) == 0, "budget %s, %s: '%s' in "
+			    "%s, '%s' in %s", table_get(part, r,
+			    "resident_pages"), name, table_get(whole, w, name),
+			    whole->what, part->cell[r][c], part->what);
+		}
+	}
+	return part->nrows;
+}
+
+/* Tests --------------------------------------------------------------- */
+
+/* --resident all, and the same split by --shard 1/2 and 2/2. */
+START_TEST(resident_all_shards)
+{
+	static const char *const all[] = { POINT, "--resident", "all", NULL };
+	static const char *const shard[2][20] = {
+		{ POINT, "--resident", "all", "--shard", "1/2", NULL },
+		{ POINT, "--resident", "all", "--shard", "2/2", NULL },
+	};
+	struct table whole, part;
+	size_t i, rows = 0;
+
+	run_table(&whole, all);
+	for (i = 0; i < 2; i++) {
+		run_table(&part, shard[i]);
+		rows += expect_same_rows(&whole, &part);
+		table_free(&part);
+	}
+	ck_assert_uint_eq(rows, whole.nrows);
+	table_free(&whole);
+}
+END_TEST
+
+/*
+ * A listed sweep cut into passes of 64: its 65th point runs alone, as
+ * the odd points of a 130-point sweep's shards do.
+ */
+START_TEST(listed_sweep_chunks)
+{
+	static const char *const cuts[][20] = {
+		{ POINT, "--sweep", "resident=1..65:+1", NULL },
+		{ POINT, "--sweep", "resident=60,65", NULL },
+		{ POINT, "--sweep", "resident=1..130:+1", NULL },
+		{ POINT, "--sweep", "resident=1..130:+1", "--shard", "1/2",
+		    NULL },
+		{ POINT, "--sweep", "resident=1..130:+1", "--shard", "2/2",
+		    NULL },
+	};
+	struct table t[5];
+	size_t i;
+
+	for (i = 0; i < 5; i++)
+		run_table(&t[i], cuts[i]);
+	expect_same_rows(&t[0], &t[1]);
+	expect_same_rows(&t[2], &t[0]);
+	ck_assert_uint_eq(expect_same_rows(&t[2], &t[3]) +
+	    expect_same_rows(&t[2], &t[4]), t[2].nrows);
+	/* line_misses is known at the edges, as everywhere. */
+	for (i = 0; i < t[0].nrows; i++)
+		ck_assert_msg(*table_get(&t[0], i, "line_misses") != '\0',
+		    "%s: no line_misses at budget %s", t[0].what,
+		    table_get(&t[0], i, "resident_pages"));
+	for (i = 0; i < 5; i++)
+		table_free(&t[i]);
+}
+END_TEST
+
+Suite *
+points_suite(void)
+{
+	Suite *s = suite_create("points");
+	TCase *tc = tcase_create("same point, same row");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, resident_all_shards);
+	tcase_add_test(tc, listed_sweep_chunks);
+	suite_add_tcase(s, tc);
+	return s;
+}
