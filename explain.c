@@ -37,6 +37,7 @@
 #include "config.h"
 #include "explain.h"
 #include "explain_view.h"
+#include "explore.h"
 #include "heap.h"
 #include "options.h"
 #include "outfile.h"
@@ -62,7 +63,20 @@ struct options {
 	unsigned		 arity;
 	enum explain_format	 format;
 	const char		*svg;		/* NULL: no drawing */
+	const char		*html;		/* NULL: no explorer */
+	const char		*html_only;	/* an --html option given */
+	const char		*items_text;	/* NULL: the default */
+	unsigned		 ops;
+	unsigned		 workload;	/* enum workload */
+	unsigned		 resident;	/* 0: the default */
+	uint64_t		 seed;
 };
+
+/* The workloads --html plays: those whose --ops counts operations. */
+static const char *const html_workload_names[] = { "replace", "reorder",
+    "mix", NULL };
+static const enum workload html_workloads[] = { WL_REPLACE, WL_REORDER,
+    WL_MIX };
 
 
 /* Command line ------------------------------------------------------ */
@@ -97,12 +111,25 @@ help(void)
 "                         layout,index,parent,page,offset,depth\n"
 "                         (and line, with --line-bytes)\n"
 "  --svg FILE             also draw the trees, nodes coloured by page\n"
+"  --html FILE            instead, write one self-contained page that\n"
+"                         plays a run of the layouts side by side: every\n"
+"                         access lit on the tree and in memory, hit or\n"
+"                         miss in a fully associative L1 of %u lines\n"
+"                         (--line-bytes, default a quarter page) and TLB\n"
+"                         of %u pages, and the LRU resident set; items up\n"
+"                         to %u, and these options:\n"
+"  --ops M                operations played, 1 to %u (default %u)\n"
+"  --workload NAME        replace (default), reorder or mix\n"
+"  --resident R           resident pages (default %u, at most the heap's)\n"
+"  --seed S               seed of the keys (default 1)\n"
 "  --help                 print this\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
-	    1u, EXPLAIN_MAX_ITEMS, EXPLAIN_DEFAULT_ITEMS, CONFIG_MIN_ENTRIES, MAX_ENTRIES,
-	    DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
-	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES);
+	    1u, EXPLAIN_MAX_ITEMS, EXPLAIN_DEFAULT_ITEMS, CONFIG_MIN_ENTRIES,
+	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
+	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
+	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
+	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, EXPLORE_DEFAULT_RESIDENT);
 	exit_printed();
 }
 
@@ -139,7 +166,8 @@ line_entries_option(const char *text, unsigned entries)
 
 enum {
 	OPT_LAYOUT = 256, OPT_ITEMS, OPT_ENTRIES, OPT_LINE_BYTES, OPT_ARITY,
-	OPT_FORMAT, OPT_SVG, OPT_HELP
+	OPT_FORMAT, OPT_SVG, OPT_HTML, OPT_OPS, OPT_WORKLOAD, OPT_RESIDENT,
+	OPT_SEED, OPT_HELP
 };
 
 static const struct option long_options[] = {
@@ -150,66 +178,118 @@ static const struct option long_options[] = {
 	{ "arity", required_argument, NULL, OPT_ARITY },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "ops", required_argument, NULL, OPT_OPS },
+	{ "workload", required_argument, NULL, OPT_WORKLOAD },
+	{ "resident", required_argument, NULL, OPT_RESIDENT },
+	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The options of --html alone. */
+static void
+set_html_option(int c, char *argv[], struct options *opt)
+{
+	switch (c) {
+	case OPT_OPS:
+		opt->ops = (unsigned)count_option("--ops", optarg, 1,
+		    EXPLORE_MAX_OPS);
+		break;
+	case OPT_WORKLOAD:
+		opt->workload = html_workloads[name_option("--workload",
+		    optarg, html_workload_names)];
+		break;
+	case OPT_RESIDENT:	/* bounded by the heap's pages, later */
+		opt->resident = (unsigned)count_option("--resident", optarg,
+		    1, EXPLORE_MAX_ITEMS);
+		break;
+	case OPT_SEED:
+		opt->seed = count_option("--seed", optarg, 0, UINT64_MAX);
+		break;
+	default:
+		option_refused(argv[optind - 1], long_options, "explain");
+	}
+	opt->html_only = c == OPT_OPS ? "--ops" : c == OPT_WORKLOAD ?
+	    "--workload" : c == OPT_RESIDENT ? "--resident" : "--seed";
+}
+
+/* One option of the loop; line_bytes is checked after it. */
+static void
+set_option(int c, char *argv[], struct options *opt,
+    const char **line_bytes)
+{
+	switch (c) {
+	case OPT_LAYOUT:
+		opt->layouts = layout_option(optarg);
+		break;
+	case OPT_ITEMS:	/* checked after the loop: --html allows more */
+		opt->items_text = optarg;
+		break;
+	case OPT_ENTRIES:
+		opt->entries = entries_option(optarg);
+		break;
+	case OPT_LINE_BYTES:
+		*line_bytes = optarg;
+		break;
+	case OPT_ARITY:
+		opt->arity = (unsigned)count_option("--arity", optarg,
+		    DARY_MIN_ARITY, DARY_MAX_ARITY);
+		break;
+	case OPT_FORMAT:
+		opt->format = name_option("--format", optarg,
+		    explain_format_names);
+		break;
+	case OPT_SVG:
+		opt->svg = optarg;
+		break;
+	case OPT_HTML:
+		opt->html = optarg;
+		break;
+	case OPT_HELP:
+		help();
+		break;
+	case ':':
+		errx(EXIT_USAGE, "explain: %s needs a value", argv[optind - 1]);
+	default:
+		set_html_option(c, argv, opt);
+	}
+}
+
 static void
 parse_options(int argc, char *argv[], struct options *opt)
 {
-	/* Checked after the loop: its bound is the final page's. */
 	const char *line_bytes = NULL;
 	int c;
 
+	memset(opt, 0, sizeof(*opt));
 	opt->layouts = DEFAULT_LAYOUTS;
 	opt->items = EXPLAIN_DEFAULT_ITEMS;
 	opt->entries = DEFAULT_ENTRIES;
 	opt->arity = DARY_DEFAULT_ARITY;
 	opt->format = EXPLAIN_TEXT;
-	opt->svg = NULL;
+	opt->ops = EXPLORE_DEFAULT_OPS;
+	opt->workload = WL_REPLACE;
+	opt->seed = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
-		switch (c) {
-		case OPT_LAYOUT:
-			opt->layouts = layout_option(optarg);
-			break;
-		case OPT_ITEMS:
-			opt->items = (unsigned)count_option("--items", optarg, 1,
-			    EXPLAIN_MAX_ITEMS);
-			break;
-		case OPT_ENTRIES:
-			opt->entries = entries_option(optarg);
-			break;
-		case OPT_LINE_BYTES:
-			line_bytes = optarg;
-			break;
-		case OPT_ARITY:
-			opt->arity = (unsigned)count_option("--arity", optarg,
-			    DARY_MIN_ARITY, DARY_MAX_ARITY);
-			break;
-		case OPT_FORMAT:
-			opt->format = name_option("--format", optarg,
-			    explain_format_names);
-			break;
-		case OPT_SVG:
-			opt->svg = optarg;
-			break;
-		case OPT_HELP:
-			help();
-			break;
-		case ':':
-			errx(EXIT_USAGE, "explain: %s needs a value",
-			    argv[optind - 1]);
-		default:
-			option_refused(argv[optind - 1], long_options,
-			    "explain");
-		}
-	}
+	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1)
+		set_option(c, argv, opt, &line_bytes);
 	if (optind < argc)
 		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
 		    "bheapsim explain --help lists the options", argv[optind]);
-	opt->line_entries = line_bytes == NULL ? 0 :
-	    line_entries_option(line_bytes, opt->entries);
+	if (opt->html == NULL && opt->html_only != NULL)
+		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
+		    "explain --help lists the options", opt->html_only);
+	if (opt->items_text != NULL)
+		opt->items = (unsigned)count_option("--items", opt->items_text,
+		    1, opt->html != NULL ? EXPLORE_MAX_ITEMS :
+		    EXPLAIN_MAX_ITEMS);
+	/* --html has a cache: a quarter page's lines unless told. */
+	if (line_bytes == NULL && opt->html != NULL)
+		opt->line_entries = opt->entries / 4;
+	else
+		opt->line_entries = line_bytes == NULL ? 0 :
+		    line_entries_option(line_bytes, opt->entries);
 }
 
 /* The trees --------------------------------------------------------- */
@@ -292,6 +372,39 @@ view_build(struct view *v, const struct layout *layout, unsigned n,
 }
 /* Main ---------------------------------------------------------------- */
 
+/* --html: the request, checked against the heap's pages, and the page. */
+static int
+write_html(const struct options *opt)
+{
+	struct explore_request req = { opt->layouts, opt->items, opt->ops,
+	    (enum workload)opt->workload, opt->entries, opt->line_entries,
+	    opt->arity, opt->resident, opt->seed };
+	unsigned pages = explore_pages(&req);
+	struct outfile html = { 0 };
+	const char *unusable;
+
+	if (req.resident == 0)
+		req.resident = pages < EXPLORE_DEFAULT_RESIDENT ? pages :
+		    EXPLORE_DEFAULT_RESIDENT;
+	if (req.resident > pages)
+		errx(EXIT_USAGE, "--resident: '%u' is more than the %u pages "
+		    "of %u items", req.resident, pages, req.items);
+	if ((unusable = outfile_unusable(opt->html)) != NULL)
+		errx(EXIT_USAGE, "--html: '%s' %s", opt->html, unusable);
+	if (outfile_open(&html, opt->html) != 0)
+		errx(EXIT_USAGE, "--html: cannot write '%s': %s", opt->html,
+		    strerror(errno));
+	if (explore_write(html.stream, &req) != 0) {
+		outfile_discard(&html);
+		return 1;
+	}
+	if (outfile_commit(&html) != 0) {
+		warn("--html: %s", opt->html);
+		return 1;
+	}
+	return 0;
+}
+
 int
 explain_main(int argc, char *argv[])
 {
@@ -302,6 +415,8 @@ explain_main(int argc, char *argv[])
 	const char *unusable;
 
 	parse_options(argc, argv, &opt);
+	if (opt.html != NULL)
+		return write_html(&opt);
 	/* A path that cannot be written is refused before any work. */
 	if (opt.svg != NULL && (unusable = outfile_unusable(opt.svg)) != NULL)
 		errx(EXIT_USAGE, "--svg: '%s' %s", opt.svg, unusable);

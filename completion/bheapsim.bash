@@ -12,7 +12,7 @@
 # --workload, --policy, --model, --vm, --format, --plot-y, --resident
 # and --sweep take (for the comma-separated --layout, --workload and
 # --policy, the name after the last comma); and file names for --output, --trace, --plot and explain's
-# --svg, directories for --vm-dir.
+# --svg and --html, directories for --vm-dir.
 
 # compgen's words go into COMPREPLY split at IFS, set for each use.
 # shellcheck disable=SC2207
@@ -24,7 +24,7 @@ _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --format --output --trace --sweep --plot --plot-y --help --version'
 _bheapsim_main_flags='--force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
-    --arity --format --svg --help'
+    --arity --format --svg --html --ops --workload --resident --seed --help'
 _bheapsim_explain_flags='--help'
 _bheapsim_compare_opts='--format --help'
 _bheapsim_compare_flags='--help'
@@ -108,7 +108,12 @@ _bheapsim_value()
 	--layout)
 		_bheapsim_names "$cur" 'binheap bheap dary all' comma ;;
 	--workload)
-		_bheapsim_names "$cur" 'fill replace reorder mix drain all' comma ;;
+		if ((explain)); then
+			_bheapsim_names "$cur" 'replace reorder mix'
+		else
+			_bheapsim_names "$cur" \
+			    'fill replace reorder mix drain all' comma
+		fi ;;
 	--model)
 		_bheapsim_names "$cur" 'array full' ;;
 	--vm)
@@ -120,7 +125,11 @@ _bheapsim_value()
 		_bheapsim_names "$cur" 'off' ;;
 	--resident)
 		# Pages or a size are the user's; the one name is all.
-		_bheapsim_names "$cur" 'all' ;;
+		if ((explain)); then
+			COMPREPLY=()
+		else
+			_bheapsim_names "$cur" 'all'
+		fi ;;
 	--format)
 		if ((explain)); then
 			_bheapsim_names "$cur" 'text csv'
@@ -135,7 +144,7 @@ _bheapsim_value()
 			_bheapsim_names "$cur" 'resident= items= page-size= policy='
 			compopt -o nospace 2>/dev/null
 		fi ;;
-	--output|--trace|--plot|--svg)
+	--output|--trace|--plot|--svg|--html)
 		_bheapsim_files "$cur" ;;
 	--vm-dir)
 		_bheapsim_files "$cur" -d ;;

@@ -156,5 +156,6 @@ Suite	*policy_suite(void);
 Suite	*pmu_suite(void);
 Suite	*machine_suite(void);
 Suite	*cache_suite(void);
+Suite	*explore_suite(void);
 
 #endif
