@@ -53,7 +53,8 @@ usage(FILE *out)
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
-"                [--format table|csv|json|md] [--output FILE]\n"
+"                [--format table|csv|json|md] [--columns LIST]\n"
+"                [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
 "       " EXPLAIN_SYNOPSIS
@@ -116,6 +117,10 @@ help(void)
 "                     point's layout runs map; run nothing\n"
 "  --format NAME      table (default), csv, json or md; --output FILE.csv,\n"
 "                     .json or .md picks the format when this is not given\n"
+"  --columns LIST     the table's columns: report fields (the CSV's, or\n"
+"                     the table's headings, e.g. faults/op), comma-\n"
+"                     separated, after workload and layout (default the\n"
+"                     story: faults, cache and TLB misses per op, time)\n"
 "  --output FILE      write the report to FILE (whole, or not at all)\n"
 "  --trace FILE       write the caches' contents, the resident set and every\n"
 "                     counted access of the one layout and workload run\n"
@@ -132,7 +137,8 @@ help(void)
 "                     (and policy) and the first two layouts' ratio\n"
 "  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
 "                     ns_per_op with --vm off), or misses: page faults and\n"
-"                     line misses per operation against memory, every layout\n"
+"                     line misses per operation against memory, every layout;\n"
+"                     the table's headings (faults/op, l1/op) name fields too\n"
 "  --help, --version  print this, or the version, build ABI and default caches\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input, 3 heap order broken,\n"
@@ -165,10 +171,35 @@ version(void)
 		printf("  %s from %s%s%s\n", hier_level_names[k],
 		    machine.source[k], machine.note[k][0] != '\0' ? ": " : "",
 		    machine.note[k]);
+	printf("pmu %s\n", pmu_note() != NULL ? pmu_note() :
+	    "perf_event_open: the CPU's counters (pmu_ fields)");
 	exit_printed();
 }
 
 /* Command line ------------------------------------------------------ */
+
+/* A report field, or a table heading naming one, or "misses". */
+static const char *
+plot_y_option(const char *text)
+{
+	const char *field = report_field_named(text);
+	char list[1024];
+
+	if (field != NULL || strcmp(text, PLOT_MISSES) == 0)
+		return field != NULL ? field : text;
+	report_field_list(list, sizeof(list), true);
+	errx(EXIT_USAGE, "--plot-y: '%s' is not a report field; numeric "
+	    "ones: %s, or %s", text, list, PLOT_MISSES);
+}
+
+static void
+columns_option(const char *text)
+{
+	char why[1024];
+
+	if (report_choose_columns(text, why, sizeof(why)) != 0)
+		errx(EXIT_USAGE, "--columns: %s", why);
+}
 
 enum {
 	OPT_ITEMS = 256, OPT_OPS, OPT_LAYOUT, OPT_WORKLOAD, OPT_MODEL,
@@ -176,7 +207,8 @@ enum {
 	OPT_VM_DIR,
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
-	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY
+	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
+	OPT_COLUMNS
 };
 
 static const struct option options[] = {
@@ -207,6 +239,7 @@ static const struct option options[] = {
 	{ "sweep", required_argument, NULL, OPT_SWEEP },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "plot-y", required_argument, NULL, OPT_PLOT_Y },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -339,7 +372,10 @@ parse_options(int argc, char *argv[], struct plan_request *request)
 			request->plot = optarg;
 			break;
 		case OPT_PLOT_Y:
-			request->plot_y = optarg;
+			request->plot_y = plot_y_option(optarg);
+			break;
+		case OPT_COLUMNS:
+			columns_option(optarg);
 			break;
 		case OPT_TRACE:
 			config->trace = optarg;
@@ -412,8 +448,12 @@ main(int argc, char *argv[])
 	experiment_trap_signals();
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
 	    plan.plot);
-	/* Once, for every run of the invocation, as it starts; no failure. */
-	if (status == 0 && pmu_absent != NULL)
+	/*
+	 * Once, for every run of the invocation, as it starts, and only if
+	 * the report shows the pmu_ fields; no failure.
+	 */
+	if (status == 0 && pmu_absent != NULL &&
+	    report_shows_pmu(plan.base.format))
 		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,

@@ -21,7 +21,8 @@
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
     --policy --cache --tlb --latency --force --dry-run --jobs --shard
-    --format --output --trace --sweep --plot --plot-y --help --version'
+    --format --columns --output --trace --sweep --plot --plot-y --help
+    --version'
 _bheapsim_main_flags='--force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
     --arity --format --svg --html --ops --workload --resident --seed --help'
@@ -138,6 +139,10 @@ _bheapsim_value()
 		fi ;;
 	--plot-y)
 		_bheapsim_names "$cur" "$_bheapsim_plot_fields" ;;
+	--columns)
+		# Every CSV field: the text ones, and the numeric ones less misses.
+		_bheapsim_names "$cur" "abi layout model workload vm policy cache
+		    tlb ${_bheapsim_plot_fields% misses}" comma ;;
 	--sweep)
 		# PARAM=LIST: the parameter, then the list is the user's.
 		if [[ $cur != *=* ]]; then

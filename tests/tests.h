@@ -157,5 +157,6 @@ Suite	*pmu_suite(void);
 Suite	*machine_suite(void);
 Suite	*cache_suite(void);
 Suite	*explore_suite(void);
+Suite	*table_suite(void);
 
 #endif
