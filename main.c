@@ -28,8 +28,33 @@
 #include "parse.h"
 #include "plan.h"
 #include "pmu.h"
+#include "plot.h"
+#include "report.h"
 
 /* Command line ------------------------------------------------------ */
+
+/* A report field, or a table heading naming one, or "misses". */
+static const char *
+plot_y_option(const char *text)
+{
+	const char *field = report_field_named(text);
+	char list[1024];
+
+	if (field != NULL || strcmp(text, PLOT_MISSES) == 0)
+		return field != NULL ? field : text;
+	report_field_list(list, sizeof(list), true);
+	errx(EXIT_USAGE, "--plot-y: '%s' is not a report field; numeric "
+	    "ones: %s, or %s", text, list, PLOT_MISSES);
+}
+
+static void
+columns_option(const char *text)
+{
+	char why[1024];
+
+	if (report_choose_columns(text, why, sizeof(why)) != 0)
+		errx(EXIT_USAGE, "--columns: %s", why);
+}
 
 enum {
 	OPT_ITEMS = 256, OPT_OPS, OPT_LAYOUT, OPT_WORKLOAD, OPT_MODEL,
@@ -37,7 +62,8 @@ enum {
 	OPT_VM_DIR,
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
-	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY
+	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
+	OPT_COLUMNS
 };
 
 static const struct option options[] = {
@@ -68,6 +94,7 @@ static const struct option options[] = {
 	{ "sweep", required_argument, NULL, OPT_SWEEP },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "plot-y", required_argument, NULL, OPT_PLOT_Y },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -230,6 +257,9 @@ output_option(int c, const char *value, struct plan_request *request)
 	case OPT_TRACE:
 		config->trace = value;
 		return true;
+	case OPT_COLUMNS:
+		columns_option(value);
+		return true;
 	}
 	return false;
 }
@@ -246,7 +276,7 @@ sweep_option(int c, const char *value, struct plan_request *request)
 		request->plot = value;
 		return true;
 	case OPT_PLOT_Y:
-		request->plot_y = value;
+		request->plot_y = plot_y_option(value);
 		return true;
 	}
 	return false;
@@ -339,8 +369,12 @@ main(int argc, char *argv[])
 	experiment_trap_signals();
 	status = outputs_open(&out, plan.base.output, plan.base.trace,
 	    plan.plot, plan.force);
-	/* Once, for every run of the invocation, as it starts; no failure. */
-	if (status == 0 && pmu_absent != NULL)
+	/*
+	 * Once, for every run of the invocation, as it starts, and only if
+	 * the report shows the pmu_ fields; no failure.
+	 */
+	if (status == 0 && pmu_absent != NULL &&
+	    report_shows_pmu(plan.base.format))
 		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,

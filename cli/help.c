@@ -17,6 +17,7 @@
 #include "hieropt.h"
 #include "machine.h"
 #include "options.h"
+#include "pmu.h"
 
 /* The Makefile passes the top version of debian/changelog. */
 #ifndef BHEAPSIM_VERSION
@@ -113,7 +114,8 @@ help_usage(FILE *out)
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
-"                [--format table|csv|json|md] [--output FILE]\n"
+"                [--format table|csv|json|md] [--columns LIST]\n"
+"                [--output FILE]\n"
 "                [--trace FILE] [--sweep PARAM=LIST] [--plot FILE.svg]\n"
 "                [--plot-y FIELD] [--help] [--version]\n"
 "       " EXPLAIN_SYNOPSIS
@@ -236,6 +238,10 @@ help_outputs(const struct config *d)
 	put_names(format_names, 32, ~0u, ", ");
 	printf(" (default %s); --output FILE.csv,\n"
 "                     .json or .md picks the format when this is not given\n"
+"  --columns LIST     the table's columns: report fields (the CSV's, or\n"
+"                     the table's headings, e.g. faults/op), comma-\n"
+"                     separated, after workload and layout (default the\n"
+"                     story: faults, cache and TLB misses per op, time)\n"
 "  --output FILE      write the report to FILE (whole, or not at all)\n"
 "  --trace FILE       write the caches' contents, the resident set and every\n"
 "                     counted access of the one layout and workload run\n"
@@ -253,7 +259,8 @@ help_outputs(const struct config *d)
 "                     (and policy) and the first two layouts' ratio\n"
 "  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
 "                     ns_per_op with --vm off), or misses: page faults and\n"
-"                     line misses per operation against memory, every layout\n"
+"                     line misses per operation against memory, every layout;\n"
+"                     the table's headings (faults/op, l1/op) name fields too\n"
 "  --help, --version  print this, or the version, build ABI and default caches\n",
 	    format_names[d->format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
 	printf("\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
@@ -299,5 +306,7 @@ help_version(void)
 		printf("  %s from %s%s%s\n", hier_level_names[k],
 		    machine.source[k], machine.note[k][0] != '\0' ? ": " : "",
 		    machine.note[k]);
+	printf("pmu %s\n", pmu_note() != NULL ? pmu_note() :
+	    "perf_event_open: the CPU's counters (pmu_ fields)");
 	exit_printed();
 }

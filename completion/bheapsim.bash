@@ -12,7 +12,7 @@
 # --workload, --policy, --model, --vm, --format, --plot-y, --resident
 # and --sweep take (for the comma-separated --layout, --workload and
 # --policy, the name after the last comma); and file names for --output, --trace, --plot and explain's
-# --svg, directories for --vm-dir.
+# --svg and --html, directories for --vm-dir.
 
 # compgen's words go into COMPREPLY split at IFS, set for each use.
 # shellcheck disable=SC2207
@@ -21,10 +21,11 @@
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
     --policy --cache --tlb --latency --force --dry-run --jobs --shard
-    --format --output --trace --sweep --plot --plot-y --help --version'
+    --format --columns --output --trace --sweep --plot --plot-y --help
+    --version'
 _bheapsim_main_flags='--force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
-    --arity --format --svg --help'
+    --arity --format --svg --html --ops --workload --resident --seed --help'
 _bheapsim_explain_flags='--help'
 _bheapsim_compare_opts='--format --help'
 _bheapsim_compare_flags='--help'
@@ -108,7 +109,12 @@ _bheapsim_value()
 	--layout)
 		_bheapsim_names "$cur" 'binheap bheap dary all' comma ;;
 	--workload)
-		_bheapsim_names "$cur" 'fill replace reorder mix drain all' comma ;;
+		if ((explain)); then
+			_bheapsim_names "$cur" 'replace reorder mix'
+		else
+			_bheapsim_names "$cur" \
+			    'fill replace reorder mix drain all' comma
+		fi ;;
 	--model)
 		_bheapsim_names "$cur" 'array full' ;;
 	--vm)
@@ -120,7 +126,11 @@ _bheapsim_value()
 		_bheapsim_names "$cur" 'off' ;;
 	--resident)
 		# Pages or a size are the user's; the one name is all.
-		_bheapsim_names "$cur" 'all' ;;
+		if ((explain)); then
+			COMPREPLY=()
+		else
+			_bheapsim_names "$cur" 'all'
+		fi ;;
 	--format)
 		if ((explain)); then
 			_bheapsim_names "$cur" 'text csv'
@@ -129,13 +139,17 @@ _bheapsim_value()
 		fi ;;
 	--plot-y)
 		_bheapsim_names "$cur" "$_bheapsim_plot_fields" ;;
+	--columns)
+		# Every CSV field: the text ones, and the numeric ones less misses.
+		_bheapsim_names "$cur" "abi layout model workload vm policy cache
+		    tlb ${_bheapsim_plot_fields% misses}" comma ;;
 	--sweep)
 		# PARAM=LIST: the parameter, then the list is the user's.
 		if [[ $cur != *=* ]]; then
 			_bheapsim_names "$cur" 'resident= items= page-size= policy='
 			compopt -o nospace 2>/dev/null
 		fi ;;
-	--output|--trace|--plot|--svg)
+	--output|--trace|--plot|--svg|--html)
 		_bheapsim_files "$cur" ;;
 	--vm-dir)
 		_bheapsim_files "$cur" -d ;;

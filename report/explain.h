@@ -13,7 +13,8 @@
 #define EXPLAIN_SYNOPSIS \
 "bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n" \
 "                [--line-bytes N] [--arity D] [--format text|csv]\n" \
-"                [--svg FILE] [--help]\n"
+"                [--svg FILE] [--html FILE [--ops M] [--workload NAME]\n" \
+"                [--resident R] [--seed S]] [--help]\n"
 
 int	explain_main(int argc, char *argv[]);
 

@@ -14,6 +14,7 @@
  * that holds the resident pages or the cached lines, and no ratio: where
  * each layout's lines fall shows which level of the hierarchy it suits.
  */
+#include <err.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
@@ -23,6 +24,7 @@
 
 #include "abi.h"
 #include "plot.h"
+#include "plot_axes.h"
 #include "report.h"
 #include "svg.h"
 
@@ -41,23 +43,6 @@
 #define RATIO_STYLE \
 	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
 	"stroke-dasharray=\"6 4\""
-
-struct point {
-	double	x;
-	double	y;
-};
-
-struct series {
-	struct point	*points;
-	size_t		 count;
-};
-
-struct axis {
-	double	lo, hi;		/* in data units */
-	double	step;		/* between ticks, on a linear axis */
-	bool	log;
-	double	from, to;	/* in pixels */
-};
 
 /* Data ---------------------------------------------------------------- */
 
@@ -175,168 +160,6 @@ ratio_of(const struct series *a, const struct series *b)
 	return s;
 }
 
-/* Axes ---------------------------------------------------------------- */
-
-static double
-to_pixel(const struct axis *axis, double v)
-{
-	double t;
-
-	if (axis->log)
-		t = (log10(v) - log10(axis->lo)) /
-		    (log10(axis->hi) - log10(axis->lo));
-	else
-		t = (v - axis->lo) / (axis->hi - axis->lo);
-	return axis->from + t * (axis->to - axis->from);
-}
-
-/*
- * A linear axis from 0 ends at the first tick at or past the data's
- * largest value, so a step is chosen to make that tick close: among 1,
- * 2, 4, 5 and 8 times a power of ten (8 and 4 suit sizes in KiB), the
- * one that gives MIN_TICKS to MAX_TICKS steps and the smallest end,
- * fewer ticks breaking a tie.
- */
-#define MIN_TICKS	4
-#define MAX_TICKS	8
-
-static void
-linear_axis(struct axis *axis, double hi)
-{
-	static const double mantissas[] = { 1, 2, 4, 5, 8 };
-	double top = hi > 0 ? hi : 1, power, best_hi = INFINITY;
-	double best_step = top;
-	size_t m;
-
-	for (power = pow(10, floor(log10(top / MAX_TICKS)) - 1);
-	    power <= top; power *= 10) {
-		for (m = 0; m < sizeof(mantissas) / sizeof(mantissas[0]); m++) {
-			double step = mantissas[m] * power;
-			double end = ceil(top / step - 1e-9) * step;
-			double ticks = end / step;
-
-			if (ticks < MIN_TICKS || ticks > MAX_TICKS)
-				continue;
-			if (end < best_hi * (1 - 1e-9) ||
-			    (end <= best_hi * (1 + 1e-9) && step > best_step)) {
-				best_hi = end;
-				best_step = step;
-			}
-		}
-	}
-	axis->log = false;
-	axis->lo = 0;
-	axis->hi = isfinite(best_hi) ? best_hi : top;
-	axis->step = isfinite(best_hi) ? best_step : top;
-}
-
-static void
-log_axis(struct axis *axis, double lo, double hi)
-{
-	axis->log = true;
-	axis->lo = pow(10, floor(log10(lo)));
-	axis->hi = pow(10, ceil(log10(hi)));
-	if (axis->hi <= axis->lo)
-		axis->hi = axis->lo * 10;
-}
-
-static void
-log2_axis(struct axis *axis, double lo, double hi)
-{
-	axis->log = true;
-	axis->lo = pow(2, floor(log2(lo)));
-	axis->hi = pow(2, ceil(log2(hi)));
-	if (axis->hi <= axis->lo)
-		axis->hi = axis->lo * 2;
-}
-
-/* SVG ----------------------------------------------------------------- */
-
-static void
-tick_label(char *buf, size_t size, double v)
-{
-	if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-3))
-		snprintf(buf, size, "%.0e", v);
-	else
-		snprintf(buf, size, "%g", v);
-}
-
-static void
-x_ticks(FILE *out, const struct axis *x, const struct axis *y)
-{
-	double v, step = 0;
-	char label[32];
-
-	if (!x->log)
-		step = x->step;
-	for (v = x->lo; v <= x->hi * (1 + 1e-9); v = x->log ? v * (x->hi /
-	    x->lo > 1e4 ? 10 : 2) : v + step) {
-		double px = to_pixel(x, v);
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" class=\"grid\"/>\n", px, y->from, px, y->to);
-		tick_label(label, sizeof(label), v);
-		svg_text(out, px, y->from + 18, "middle", "", label);
-	}
-}
-
-static void
-y_ticks(FILE *out, const struct axis *x, const struct axis *y)
-{
-	char label[32];
-	double v;
-
-	for (v = y->lo; v <= y->hi * (1 + 1e-9); v *= 10) {
-		double py = to_pixel(y, v);
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" class=\"grid\"/>\n", x->from, py, x->to, py);
-		tick_label(label, sizeof(label), v);
-		svg_text(out, x->from - 8, py + 4, "end", "", label);
-	}
-}
-
-static void
-ratio_ticks(FILE *out, const struct axis *x, const struct axis *r)
-{
-	char label[32];
-	double v;
-
-	for (v = 0; v <= r->hi * (1 + 1e-9); v += r->step) {
-		double py = to_pixel(r, v);
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" class=\"axis\"/>\n", x->to, py, x->to + 5, py);
-		snprintf(label, sizeof(label), "%gx", v);
-		svg_text(out, x->to + 8, py + 4, "start", "", label);
-	}
-}
-
-static void
-polyline(FILE *out, const struct series *s, const struct axis *x,
-    const struct axis *y, const char *style)
-{
-	size_t i;
-
-	fprintf(out, "<polyline %s points=\"", style);
-	for (i = 0; i < s->count; i++)
-		fprintf(out, "%s%.1f,%.1f", i ? " " : "",
-		    to_pixel(x, s->points[i].x), to_pixel(y, s->points[i].y));
-	fputs("\"/>\n", out);
-}
-
-static void
-markers(FILE *out, const struct series *s, const struct axis *x,
-    const struct axis *y, const char *colour)
-{
-	size_t i;
-
-	for (i = 0; i < s->count; i++)
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-		    "fill=\"%s\"/>\n", to_pixel(x, s->points[i].x),
-		    to_pixel(y, s->points[i].y), colour);
-}
-
 static bool
 several_policies(const struct config *config)
 {
@@ -429,8 +252,8 @@ static void
 make_title(char *buf, size_t size, const struct config *config,
     enum workload workload)
 {
-	int n = snprintf(buf, size, "%s on %s, %u-byte entries, model %s",
-	    workload_names[workload], ABI_NAME, ABI_PTR_BYTES,
+	int n = snprintf(buf, size, "workload %s, %s, %u-byte entries, "
+	    "model %s", workload_names[workload], ABI_NAME, ABI_PTR_BYTES,
 	    model_names[config->model]);
 
 	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_ITEMS)
@@ -481,6 +304,33 @@ write_title(FILE *out, char *title)
 	svg_text(out, WIDTH / 2.0, 38, "middle", "font-size=\"15\"", cut + 2);
 }
 
+/*
+ * One row between the title and the plot, clear of every line; a line
+ * per layout and policy, or pages and lines, needs two, the first a row
+ * higher.
+ */
+static void
+draw_legend(FILE *out, const struct config *config, const struct line *which,
+    size_t nlines, bool ratio, bool misses)
+{
+	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW -
+	    (several_policies(config) || misses ? LEGEND_ROW : 0);
+	char name[256], style[128];
+	size_t i;
+
+	for (i = 0; i < nlines; i++) {
+		line_style(style, sizeof(style), &which[i]);
+		line_name(name, sizeof(name), config, &which[i], misses);
+		legend_entry(out, &legend_x, &legend_y, style, name);
+	}
+	if (ratio) {
+		snprintf(name, sizeof(name), "%s / %s (right axis)",
+		    layouts[which[0].layout]->name,
+		    layouts[which[1].layout]->name);
+		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, name);
+	}
+}
+
 static void
 draw(FILE *out, const struct config *config, const char *field,
     enum workload workload, struct series *lines, const struct line *which,
@@ -493,26 +343,26 @@ draw(FILE *out, const struct config *config, const char *field,
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
 	double rlo = INFINITY, rhi = 0;	/* the ratio axis starts at 0 */
 	char title[256], style[128];
-	double legend_x, legend_y;
 	size_t i;
 
 	bounds(lines, nlines, &xlo, &xhi, true);
 	bounds(lines, nlines, &ylo, &yhi, false);
 	if (xhi / xlo > LOG_X_SPAN)
-		log2_axis(&x, xlo, xhi);
+		axis_log2(&x, xlo, xhi);
 	else
-		linear_axis(&x, xhi);
-	log_axis(&y, ylo, yhi);
+		axis_linear(&x, xhi);
+	axis_log(&y, ylo, yhi);
 	bounds(ratio, 1, &rlo, &rhi, false);
-	linear_axis(&r, rhi > 0 ? rhi : 1);
+	axis_linear(&r, rhi > 0 ? rhi : 1);
 
 	svg_begin(out, WIDTH, HEIGHT, 12);
 	fputs("<style>.grid{stroke:#ddd;stroke-width:1}"
+	    ".minor{stroke:#f2f2f2;stroke-width:1}"
 	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
 	make_title(title, sizeof(title), config, workload);
 	write_title(out, title);
-	x_ticks(out, &x, &y);
-	y_ticks(out, &x, &y);
+	axis_x_ticks(out, &x, &y);
+	axis_y_ticks(out, &x, &y);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" class=\"axis\"/>\n", LEFT, TOP,
 	    WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
@@ -524,39 +374,21 @@ draw(FILE *out, const struct config *config, const char *field,
 	    y_label(field));
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
-		polyline(out, &lines[i], &x, &y, style);
+		axis_polyline(out, &lines[i], &x, &y, style);
 		/* Markers would merge into a smear along a curve. */
 		if (lines[i].count <= MAX_MARKED)
-			markers(out, &lines[i], &x, &y,
+			axis_markers(out, &lines[i], &x, &y,
 			    layouts[which[i].layout]->colour);
 	}
 	if (ratio->count > 0) {
-		ratio_ticks(out, &x, &r);
-		polyline(out, ratio, &x, &r, RATIO_STYLE);
+		axis_ratio_ticks(out, &x, &r);
+		axis_polyline(out, ratio, &x, &r, RATIO_STYLE);
 		snprintf(style, sizeof(style), "transform=\"rotate(90 %d %d)\"",
 		    WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2);
 		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
 		    "middle", style, "ratio");
 	}
-	/*
-	 * One row between the title and the plot, clear of every line; a
-	 * line per layout and policy, or pages and lines, needs two, the
-	 * first a row higher.
-	 */
-	legend_x = LEFT;
-	legend_y = TOP - LEGEND_ROW - (several_policies(config) || misses ?
-	    LEGEND_ROW : 0);
-	for (i = 0; i < nlines; i++) {
-		line_style(style, sizeof(style), &which[i]);
-		line_name(title, sizeof(title), config, &which[i], misses);
-		legend_entry(out, &legend_x, &legend_y, style, title);
-	}
-	if (ratio->count > 0) {
-		snprintf(title, sizeof(title), "%s / %s (right axis)",
-		    layouts[which[0].layout]->name,
-		    layouts[which[1].layout]->name);
-		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, title);
-	}
+	draw_legend(out, config, which, nlines, ratio->count > 0, misses);
 	svg_end(out);
 }
 
@@ -583,6 +415,24 @@ collect_misses(const struct result *rows, size_t nrows,
 			lines[nlines++] = s;
 		}
 	return nlines;
+}
+
+/* With other workloads measured too: which one the chart shows. */
+static void
+tell_workload(const struct config *config, enum workload workload)
+{
+	char others[64] = "";
+	unsigned w;
+
+	for (w = 0; w < WL_COUNT; w++)
+		if (w != workload && (config->workloads & 1u << w))
+			snprintf(others + strlen(others), sizeof(others) -
+			    strlen(others), "%s%s", others[0] ? "," : "",
+			    workload_names[w]);
+	if (others[0] != '\0')
+		warnx("--plot: the chart shows workload %s, the last measured; "
+		    "to draw another (%s), run again with --workload naming "
+		    "it alone", workload_names[workload], others);
 }
 
 int
@@ -616,6 +466,7 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 		ratio = ratio_of(&lines[0], &lines[1]);
 	if (nlines > 0) {
 		draw(out, config, field, workload, lines, which, nlines, &ratio);
+		tell_workload(config, workload);
 		status = 0;
 	}
 	for (i = 0; i < nlines; i++)

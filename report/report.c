@@ -1,7 +1,7 @@
 /*
  * report.c: formatting rows.
  *
- * Every field is produced by field_value(), so the four formats cannot
+ * Every field is produced by report_value(), so the four formats cannot
  * disagree on a figure; they differ only in punctuation.
  */
 #include <assert.h>
@@ -16,28 +16,11 @@
 #include "cells.h"
 #include "hieropt.h"
 #include "report.h"
+#include "report_field.h"
 
 /* The cache and tlb fields hold a geometry's whole text. */
 _Static_assert(HIEROPT_FORMAT_BYTES <= CELL_BYTES,
     "a geometry's text must fit a report cell");
-
-enum field {
-	F_ABI, F_PTR_BYTES, F_LAYOUT, F_MODEL, F_WORKLOAD, F_ITEMS, F_OPS,
-	F_PAGE_BYTES, F_ENTRIES_PER_PAGE, F_RESIDENT_PAGES, F_ACCESSES,
-	F_SIM_FAULTS, F_FAULTS_PER_OP, F_MINFLT, F_MAJFLT, F_MAXRSS_KIB,
-	F_VSZ_KIB, F_WALL_S, F_NS_PER_OP, F_MODELED_S, F_SEED, F_VM,
-	F_ITEM_BYTES, F_PAGES_TOUCHED, F_RSS_KIB, F_DATA_KIB, F_CPU_S,
-	F_DISK_LATENCY_MS, F_ARITY, F_FAULTS_MIN, F_FAULTS_P50, F_FAULTS_P99,
-	F_FAULTS_MAX, F_PAGES_MIN, F_PAGES_P50, F_PAGES_P99, F_PAGES_MAX,
-	F_HEAP_CPU_S, F_POLICY, F_CACHE, F_TLB, F_L1_MISSES, F_L1_PER_OP, F_L2_MISSES,
-	F_L2_PER_OP, F_LLC_MISSES, F_LLC_PER_OP, F_TLB_MISSES, F_TLB_PER_OP,
-	F_MEM_NS_PER_OP, F_LINE_MISSES, F_LINE_PER_OP, F_PMU_CYCLES,
-	F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
-	F_PMU_DTLB_MISSES,
-	F_COUNT,
-	/* The table's own: the distributions in one cell each. */
-	F_FAULTS_DIST, F_PAGES_DIST
-};
 
 const char *const report_fields[F_COUNT + 1] = {
 	"abi", "ptr_bytes", "layout", "model", "workload", "items", "ops",
@@ -114,8 +97,8 @@ distributed(const struct result *row, struct cell v)
  * The level of a field of F_L1_MISSES .. F_TLB_PER_OP, which come as
  * count and per-op pairs in the levels' order, L1, L2, LLC, TLB.
  */
-static enum hier_level
-level_of(enum field f)
+enum hier_level
+report_level_of(enum field f)
 {
 	static const enum hier_level levels[] = { HIER_L1, HIER_L2, HIER_LLC,
 	    HIER_TLB1 };
@@ -128,8 +111,8 @@ level_of(enum field f)
  * A level's misses, or those of the last TLB level (the walks), absent
  * where the level was not modeled.
  */
-static bool
-level_misses(const struct result *row, enum hier_level level,
+bool
+report_level_misses(const struct result *row, enum hier_level level,
     uint64_t *misses)
 {
 	if (level == HIER_TLB1 && row->hier.present[HIER_TLB2])
@@ -144,7 +127,7 @@ misses(const struct result *row, enum hier_level level, bool per_op)
 	uint64_t n;
 	struct cell v;
 
-	if (!level_misses(row, level, &n))
+	if (!report_level_misses(row, level, &n))
 		return cell_absent();
 	v = per_op ? real(result_per_op(row, n), 4) : integer(n);
 	return v;
@@ -203,8 +186,9 @@ arity(const struct result *row)
 	return v;
 }
 
+/* The fields a run's settings and the kernel give. */
 static struct cell
-field_value(enum field f, const struct result *row)
+setting_value(enum field f, const struct result *row)
 {
 	const struct config *config = row->config;
 
@@ -219,6 +203,40 @@ field_value(enum field f, const struct result *row)
 	case F_PAGE_BYTES:	return integer(config->page_bytes);
 	case F_ENTRIES_PER_PAGE:
 		return integer(config_entries_per_page(config));
+	case F_MINFLT:		return integer(row->minflt);
+	case F_MAJFLT:		return integer(row->majflt);
+	case F_MAXRSS_KIB:	return integer(row->maxrss_kib);
+	case F_VSZ_KIB:		return integer(row->statm.vsz);
+	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
+	case F_NS_PER_OP:	return real(result_ns_per_op(row), 1);
+	case F_SEED:		return integer(config->seed);
+	case F_VM:		return cell_text(vm_names[config->vm]);
+	case F_ITEM_BYTES:	return integer(config->item_bytes);
+	case F_RSS_KIB:		return integer(row->statm.rss);
+	case F_DATA_KIB:	return integer(row->statm.data);
+	case F_CPU_S:		return real((double)row->cpu_ns / 1e9, 6);
+	case F_DISK_LATENCY_MS:
+		return real((double)config->disk_latency_ns / 1e6, 6);
+	case F_ARITY:		return arity(row);
+	case F_CACHE:		return geometry(row, false);
+	case F_TLB:		return geometry(row, true);
+	case F_PMU_CYCLES:	return counted(row, PMU_CYCLES);
+	case F_PMU_INSTRUCTIONS: return counted(row, PMU_INSTRUCTIONS);
+	case F_PMU_L1D_MISSES:	return counted(row, PMU_L1D_MISSES);
+	case F_PMU_LLC_MISSES:	return counted(row, PMU_LLC_MISSES);
+	case F_PMU_DTLB_MISSES:	return counted(row, PMU_DTLB_MISSES);
+	default:
+		break;
+	}
+	return cell_text("?");
+}
+
+struct cell
+report_value(enum field f, const struct result *row)
+{
+	const struct config *config = row->config;
+
+	switch (f) {
 	case F_RESIDENT_PAGES:
 		return simulated(row, integer(config->resident_pages));
 	case F_ACCESSES:
@@ -227,25 +245,10 @@ field_value(enum field f, const struct result *row)
 		return simulated(row, integer(row->sim.faults));
 	case F_FAULTS_PER_OP:
 		return simulated(row, real(result_faults_per_op(row), 4));
-	case F_MINFLT:		return integer(row->minflt);
-	case F_MAJFLT:		return integer(row->majflt);
-	case F_MAXRSS_KIB:	return integer(row->maxrss_kib);
-	case F_VSZ_KIB:		return integer(row->statm.vsz);
-	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
-	case F_NS_PER_OP:	return real(result_ns_per_op(row), 1);
 	case F_MODELED_S:
 		return priced(row, real(result_modeled_s(row), 3));
-	case F_SEED:		return integer(config->seed);
-	case F_VM:		return cell_text(vm_names[config->vm]);
-	case F_ITEM_BYTES:	return integer(config->item_bytes);
 	case F_PAGES_TOUCHED:
 		return simulated(row, integer(row->sim.distinct));
-	case F_RSS_KIB:		return integer(row->statm.rss);
-	case F_DATA_KIB:	return integer(row->statm.data);
-	case F_CPU_S:		return real((double)row->cpu_ns / 1e9, 6);
-	case F_DISK_LATENCY_MS:
-		return real((double)config->disk_latency_ns / 1e6, 6);
-	case F_ARITY:		return arity(row);
 	case F_FAULTS_MIN:
 		return distributed(row, integer(row->sim.faults_per_op.min));
 	case F_FAULTS_P50:
@@ -266,38 +269,30 @@ field_value(enum field f, const struct result *row)
 		return distributed(row, integer(row->sim.pages_per_op.max));
 	case F_POLICY:
 		return simulated(row, cell_text(policy_names[config->policy]));
-	case F_CACHE:		return geometry(row, false);
-	case F_TLB:		return geometry(row, true);
 	case F_L1_MISSES:
 	case F_L2_MISSES:
 	case F_LLC_MISSES:
-	case F_TLB_MISSES:	return misses(row, level_of(f), false);
+	case F_TLB_MISSES:	return misses(row, report_level_of(f), false);
 	case F_L1_PER_OP:
 	case F_L2_PER_OP:
 	case F_LLC_PER_OP:
-	case F_TLB_PER_OP:	return misses(row, level_of(f), true);
+	case F_TLB_PER_OP:	return misses(row, report_level_of(f), true);
 	case F_MEM_NS_PER_OP:	return memory_time(row);
 	case F_LINE_MISSES:	return line_misses(row, false);
 	case F_LINE_PER_OP:	return line_misses(row, true);
-	case F_PMU_CYCLES:	return counted(row, PMU_CYCLES);
-	case F_PMU_INSTRUCTIONS: return counted(row, PMU_INSTRUCTIONS);
-	case F_PMU_L1D_MISSES:	return counted(row, PMU_L1D_MISSES);
-	case F_PMU_LLC_MISSES:	return counted(row, PMU_LLC_MISSES);
-	case F_PMU_DTLB_MISSES:	return counted(row, PMU_DTLB_MISSES);
 	case F_FAULTS_DIST:
 		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:
 		return distributed(row, distribution(&row->sim.pages_per_op));
-	case F_COUNT:
-		break;
+	default:
+		return setting_value(f, row);
 	}
-	return cell_text("?");
 }
 
 /* Which rows measure a field ----------------------------------------- */
 
-static bool
-is_text(enum field f)
+bool
+report_is_text(enum field f)
 {
 	return f == F_ABI || f == F_LAYOUT || f == F_MODEL || f == F_WORKLOAD ||
 	    f == F_VM || f == F_POLICY || f == F_CACHE || f == F_TLB;
@@ -307,8 +302,8 @@ is_text(enum field f)
  * Whether f is measured for layout l under config, as field_value says:
  * a row as config's run would make it, every figure it can have known.
  */
-static bool
-measured(enum field f, const struct config *config, unsigned layout)
+bool
+report_measured(enum field f, const struct config *config, unsigned layout)
 {
 	struct result row = {
 		.config = config,
@@ -324,7 +319,7 @@ measured(enum field f, const struct config *config, unsigned layout)
 		row.hier.present[k] = config->cache.level[k].blocks != 0;
 	for (k = 0; k < PMU_EVENTS; k++)
 		row.pmu.known[k] = config->pmu;
-	return field_value(f, &row).kind != CELL_ABSENT;
+	return report_value(f, &row).kind != CELL_ABSENT;
 }
 
 /* Why a numeric field is not measured by config's run. */
@@ -349,7 +344,7 @@ report_plottable(const struct config *config, const char *name, char *why,
 
 	for (f = 0; f < F_COUNT && strcmp(report_fields[f], name) != 0; f++)
 		continue;
-	if (f == F_COUNT || is_text(f)) {
+	if (f == F_COUNT || report_is_text(f)) {
 		snprintf(why, why_size, "'%s' is not a numeric report field "
 		    "such as modeled_s, faults_per_op or ns_per_op", name);
 		return -1;
@@ -362,11 +357,24 @@ report_plottable(const struct config *config, const char *name, char *why,
 	}
 	for (layout = 0; layout < LAYOUT_COUNT; layout++)
 		if ((config->layouts & 1u << layout) &&
-		    measured(f, config, layout))
+		    report_measured(f, config, layout))
 			return 0;
 	snprintf(why, why_size, "'%s' is not measured by this run (%s)", name,
 	    unmeasured_reason(f, config));
 	return -1;
+}
+
+void
+report_field_list(char *buf, size_t size, bool numeric)
+{
+	size_t n = 0;
+	int f;
+
+	buf[0] = '\0';
+	for (f = 0; f < F_COUNT && n < size; f++)
+		if (!numeric || !report_is_text(f))
+			n += (size_t)snprintf(buf + n, size - n, "%s%s",
+			    n > 0 ? ", " : "", report_fields[f]);
 }
 
 enum format
@@ -401,7 +409,7 @@ report_number(const struct result *row, const char *name, double *out)
 
 		if (strcmp(report_fields[f], name) != 0)
 			continue;
-		v = field_value(f, row);
+		v = report_value(f, row);
 		if (v.kind != CELL_NUMBER)
 			return -1;
 		*out = strtod(v.text, NULL);
@@ -417,230 +425,7 @@ row_cell(const void *context, size_t row, unsigned field)
 {
 	const struct result *rows = context;
 
-	return field_value(field, &rows[row]);
-}
-
-/* Table ---------------------------------------------------------------- */
-
-static const struct column {
-	enum field	field;
-	const char	*heading;
-	int		width;
-} columns[] = {
-	{ F_WORKLOAD, "workload", -8 },
-	{ F_LAYOUT, "layout", -8 },
-	{ F_OPS, "ops", 9 },
-	{ F_ACCESSES, "accesses", 11 },
-	{ F_SIM_FAULTS, "faults", 10 },
-	{ F_FAULTS_PER_OP, "faults/op", 10 },
-	{ F_FAULTS_DIST, "op faults min/50/99/max", 23 },
-	{ F_PAGES_DIST, "op pages min/50/99/max", 22 },
-	{ F_MINFLT, "minflt", 7 },
-	{ F_MAXRSS_KIB, "maxrss_KiB", 10 },
-	{ F_NS_PER_OP, "ns/op", 8 },
-	{ F_MODELED_S, "modeled_s", 10 },
-	{ F_L1_PER_OP, "l1/op", 8 },
-	{ F_L2_PER_OP, "l2/op", 8 },
-	{ F_LLC_PER_OP, "llc/op", 8 },
-	{ F_TLB_PER_OP, "tlb/op", 8 },
-	{ F_MEM_NS_PER_OP, "mem_ns/op", 9 },
-};
-
-#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
-
-/*
- * The unrounded figure behind a table column that gets a ratio of two
- * layouts' figures; false for the other columns, and where it is absent.
- */
-static bool
-ratio_figure(enum field f, const struct result *row, double *figure)
-{
-	uint64_t n;
-
-	if (field_value(f, row).kind != CELL_NUMBER)
-		return false;
-	switch (f) {
-	case F_FAULTS_PER_OP:	*figure = result_faults_per_op(row); break;
-	case F_NS_PER_OP:	*figure = result_ns_per_op(row); break;
-	case F_MODELED_S:	*figure = result_modeled_s(row); break;
-	case F_MEM_NS_PER_OP:	*figure = result_mem_ns_per_op(row); break;
-	case F_L1_PER_OP:
-	case F_L2_PER_OP:
-	case F_LLC_PER_OP:
-	case F_TLB_PER_OP:
-		(void)level_misses(row, level_of(f), &n);
-		*figure = result_per_op(row, n);
-		break;
-	default:
-		return false;
-	}
-	return true;
-}
-
-static void
-write_ratio(FILE *out, const struct result *a, const struct result *b)
-{
-	char label[32];
-	size_t c;
-
-	/* "binheap/bheap" spans the workload and layout columns. */
-	snprintf(label, sizeof(label), "  %s/%s", layouts[a->layout]->name,
-	    layouts[b->layout]->name);
-	fprintf(out, "%-*s", -columns[0].width - columns[1].width + 2, label);
-	for (c = 2; c < NCOLUMNS; c++) {
-		const struct column *col = &columns[c];
-		char cell[32] = "";
-		double x, y;
-
-		if (ratio_figure(col->field, a, &x) &&
-		    ratio_figure(col->field, b, &y) && y > 0)
-			snprintf(cell, sizeof(cell), "%.2fx", x / y);
-		fprintf(out, "  %*s", col->width, cell);
-	}
-	fputc('\n', out);
-}
-
-static const struct result *
-find_row(const struct result *rows, size_t nrows, const struct config *config,
-    unsigned layout, enum workload workload)
-{
-	size_t r;
-
-	for (r = 0; r < nrows; r++)
-		if (rows[r].config == config && rows[r].layout == layout &&
-		    rows[r].workload == workload)
-			return &rows[r];
-	return NULL;
-}
-
-/* The field a sweep varies, shown as the table's first column. */
-static enum field
-swept_field(const struct config *config)
-{
-	switch (config->sweep) {
-	case SWEEP_RESIDENT:	return F_RESIDENT_PAGES;
-	case SWEEP_ITEMS:	return F_ITEMS;
-	case SWEEP_PAGE_SIZE:	return F_PAGE_BYTES;
-	case SWEEP_POLICY:	return F_POLICY;
-	case SWEEP_NONE:	break;
-	}
-	return F_COUNT;
-}
-
-/* "lru", or "lru,clock,opt". */
-static const char *
-policy_list(unsigned policies)
-{
-	static char list[64];
-	unsigned p;
-	int n = 0;
-
-	list[0] = '\0';
-	for (p = 0; p < POLICY_COUNT; p++)
-		if (policies & 1u << p)
-			n += snprintf(list + n, sizeof(list) - (size_t)n, "%s%s",
-			    n > 0 ? "," : "", policy_names[p]);
-	return list;
-}
-
-static void
-write_title(FILE *out, const struct config *config)
-{
-	enum field swept = swept_field(config);
-
-	fprintf(out, "bheapsim on %s (%u-byte pointers): ", ABI_NAME,
-	    ABI_PTR_BYTES);
-	if (swept != F_ITEMS)
-		fprintf(out, "%" PRIu64 " items, ", config->items);
-	if (swept != F_PAGE_BYTES)
-		fprintf(out, "%" PRIu64 "-byte pages of %u entries, ",
-		    config->page_bytes, config_entries_per_page(config));
-	fprintf(out, "model %s, ", model_names[config->model]);
-	if (config->vm == VM_OFF)
-		fputs("no page model (--vm off), ", out);
-	else if (swept != F_RESIDENT_PAGES)
-		fprintf(out, "%" PRIu64 " resident pages, ",
-		    config->resident_pages);
-	if (config->vm != VM_OFF)
-		fprintf(out, "%g ms disk, ",
-		    (double)config->disk_latency_ns / 1e6);
-	/* LRU alone is the default, and says nothing. */
-	if (config->vm != VM_OFF && swept != F_POLICY &&
-	    config->policies != 1u << POLICY_LRU)
-		fprintf(out, "policy %s, ", policy_list(config->policies));
-	if (swept != F_COUNT)
-		fprintf(out, "%s swept, ", report_fields[swept]);
-	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
-}
-
-static void
-write_group(FILE *out, const struct result *rows, size_t nrows,
-    const struct config *point, enum field swept)
-{
-	unsigned w, layout;
-	size_t c;
-
-	for (w = 0; w < WL_COUNT; w++) {
-		const struct result *first = NULL;
-
-		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
-			const struct result *row = find_row(rows, nrows,
-			    point, layout, w);
-
-			if (row == NULL)
-				continue;
-			if (swept != F_COUNT)
-				fprintf(out, "%14s  ",
-				    field_value(swept, row).text);
-			for (c = 0; c < NCOLUMNS; c++) {
-				struct cell v = field_value(columns[c].field,
-				    row);
-
-				fprintf(out, "%s%*s", c ? "  " : "",
-				    columns[c].width,
-				    v.kind == CELL_ABSENT ? "-" : v.text);
-			}
-			fputc('\n', out);
-			if (first == NULL) {
-				first = row;
-				continue;
-			}
-			if (swept != F_COUNT)
-				fprintf(out, "%14s  ", "");
-			write_ratio(out, first, row);
-		}
-	}
-}
-
-static void
-write_table(FILE *out, const struct config *config, const struct result *rows,
-    size_t nrows)
-{
-	enum field swept = swept_field(config);
-	size_t c, r;
-
-	write_title(out, config);
-	if (swept != F_COUNT)
-		fprintf(out, "%14s  ", report_fields[swept]);
-	for (c = 0; c < NCOLUMNS; c++)
-		fprintf(out, "%s%*s", c ? "  " : "", columns[c].width,
-		    columns[c].heading);
-	fputc('\n', out);
-	/*
-	 * Rows of one sweep point share their config; points keep their
-	 * order, policy by policy, each policy's under a line of its own
-	 * unless the policy is the swept column.
-	 */
-	for (r = 0; r < nrows; r++) {
-		if (r > 0 && rows[r].config == rows[r - 1].config)
-			continue;
-		if (swept != F_POLICY && (config->policies &
-		    (config->policies - 1)) != 0 && (r == 0 ||
-		    rows[r].config->policy != rows[r - 1].config->policy))
-			fprintf(out, "policy %s\n",
-			    policy_names[rows[r].config->policy]);
-		write_group(out, rows, nrows, rows[r].config, swept);
-	}
+	return report_value(field, &rows[row]);
 }
 
 int
@@ -649,7 +434,7 @@ report_write(FILE *out, const struct config *config,
 {
 	switch (config->format) {
 	case FORMAT_TABLE:
-		write_table(out, config, rows, nrows);
+		report_table(out, config, rows, nrows);
 		break;
 	case FORMAT_CSV:
 	case FORMAT_JSON:

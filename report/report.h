@@ -8,6 +8,7 @@
 #ifndef REPORT_H
 #define REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -29,8 +30,30 @@ int	report_number(const struct result *, const char *field, double *);
 int	report_plottable(const struct config *, const char *field, char *why,
 	    size_t why_size);
 
+/*
+ * The fields, or the numeric ones, ", "-separated, into buf (cut short
+ * if it must).
+ */
+void	report_field_list(char *buf, size_t size, bool numeric);
+
 /* The format a file name's suffix (.csv, .json, .md) asks for. */
 enum format report_format_of_path(const char *path, enum format fallback);
+
+/*
+ * --columns: the table's columns, a comma-separated list of report
+ * fields (or of the table's own headings, such as faults/op); workload
+ * and layout always lead.  Without it the table shows the columns that
+ * carry the story, those the run measures.  Returns 0, or -1 with a
+ * reason in `why`.
+ */
+int	report_choose_columns(const char *list, char *why, size_t why_size);
+/* Whether a report in `format` shows pmu_ fields: not the default table. */
+bool	report_shows_pmu(enum format format);
+/*
+ * The report field a name stands for: a field's own name, or a table
+ * heading that names one ("faults/op": faults_per_op); NULL if neither.
+ */
+const char *report_field_named(const char *name);
 
 /* Returns 0, or -1 with errno set if the stream fails. */
 int	report_write(FILE *, const struct config *, const struct result *,

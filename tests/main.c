@@ -19,6 +19,8 @@ main(void)
 	srunner_add_suite(runner, parse_suite());
 	srunner_add_suite(runner, cli_suite());
 	srunner_add_suite(runner, explain_suite());
+	srunner_add_suite(runner, explore_suite());
+	srunner_add_suite(runner, table_suite());
 	srunner_add_suite(runner, large_suite());
 	srunner_add_suite(runner, manual_suite());
 	srunner_add_suite(runner, files_suite());

@@ -161,5 +161,7 @@ Suite	*compare_suite(void);
 Suite	*points_suite(void);
 Suite	*exits_suite(void);
 Suite	*names_suite(void);
+Suite	*explore_suite(void);
+Suite	*table_suite(void);
 
 #endif

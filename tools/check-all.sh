@@ -9,7 +9,9 @@
 # the modeled caches against cachegrind (tools/cachegrind-check.sh); the
 # reproduction pipeline on small sizes (make reproduce QUICK=1); and
 # the hardening checks: gcc and clang builds, sanitizers, fuzzing and
-# valgrind (tools/ci-hardening.sh); and last, since make deb cleans the
+# valgrind (tools/ci-hardening.sh); the page of explain --html in a
+# headless chromium (tools/browser-check.py; skipped, saying so, where
+# chromium is missing); and last, since make deb cleans the
 # tree, the Debian package built, linted, installed, run and removed
 # (tools/deb-check.sh).  Each step's own output is shown; the
 # last line is "N passed, N failed" over the steps, and the exit status is
@@ -47,6 +49,21 @@ staged_install() {
 	return $i_status
 }
 
+# The page explain --html writes, in a browser; explore_page.c must be
+# what tools/embed-page.sh makes of explore.html.
+browser_check() {
+	if ! sh tools/embed-page.sh report/explore.html | cmp -s - report/explore_page.c; then
+		echo "report/explore_page.c is not report/explore.html's: run" \
+		    "sh tools/embed-page.sh > report/explore_page.c" >&2
+		return 1
+	fi
+	make -s bheapsim || return 1
+	python3 tools/browser-check.py ./bheapsim
+	b_status=$?
+	[ $b_status -eq 77 ] && return 0
+	return $b_status
+}
+
 step "make check" make check
 step "man page lint" sh tools/lint-man.sh
 step "bash completion" make -s completion-check
@@ -55,6 +72,7 @@ step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
 step "cachegrind agrees with the modeled caches" make -s cachegrind-check
 step "make reproduce QUICK=1" make reproduce QUICK=1
 step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
+step "explain --html in a browser" browser_check
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
 step "Debian package" sh tools/deb-check.sh
 

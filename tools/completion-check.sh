@@ -90,6 +90,9 @@ plot_fields=$({ "$bin" --items 1K --format csv 2>/dev/null | sed -n 1p |
     tr ',' '\n' | grep -vxE 'abi|layout|model|workload|vm|policy|cache|tlb'
     echo misses; } | sort -u)
 [ -n "$plot_fields" ] || fail "no CSV header from $bin --items 1K --format csv"
+# --columns: every CSV field.
+csv_fields=$("$bin" --items 1K --format csv 2>/dev/null | sed -n 1p |
+    tr ',' '\n' | sort -u)
 
 # What the completion offers ------------------------------------------
 
@@ -244,6 +247,8 @@ run_checks() {
 	names bheapsim --vm "$(accepted --vm bogus)"
 	names bheapsim --format "$(accepted --format bogus)"
 	names bheapsim --plot-y "$plot_fields"
+	names bheapsim --columns "$csv_fields"
+	lists bheapsim --columns "$csv_fields"
 	names bheapsim --sweep "$(accepted --sweep bogus=1 | sed 's/$/=/')"
 	layouts=$(accepted explain --layout bogus)
 	names "bheapsim explain" --layout "$layouts" explain

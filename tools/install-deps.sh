@@ -21,6 +21,8 @@
 #              of debian/control's Build-Depends), lintian, and
 #              bash-completion (its completion directory, and its helpers
 #              for tools/completion-check.sh): make deb, tools/deb-check.sh
+#   browser    chromium and python3, to load the page of explain --html
+#              headless (tools/browser-check.py)
 #   all        every group: what tools/check-all.sh needs
 #
 # Run as root, or as a user who may sudo.
@@ -30,6 +32,7 @@ base="gcc make libc6-dev pkg-config check"
 abi="gcc-multilib libc6-dev-x32 libc6-dev-i386 qemu-system-x86 cpio"
 hardening="clang libclang-rt-dev valgrind"
 docs="mandoc groff-base libxml2-utils librsvg2-bin python3"
+browser="chromium python3"
 deb="build-essential dpkg-dev debhelper libxml2-utils lintian bash-completion"
 
 packages=
@@ -41,10 +44,11 @@ for group in "$@"; do
 	hardening)	packages="$packages $base $hardening" ;;
 	docs)		packages="$packages $docs" ;;
 	deb)		packages="$packages $base $deb" ;;
-	all)		packages="$packages $base $abi $hardening $docs $deb" ;;
+	browser)	packages="$packages $browser" ;;
+	all)		packages="$packages $base $abi $hardening $docs $deb $browser" ;;
 	*)
 		echo "install-deps.sh: '$group' is not a group: base, abi," \
-		    "hardening, docs, deb or all" >&2
+		    "hardening, docs, deb, browser or all" >&2
 		exit 2
 		;;
 	esac

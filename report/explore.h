@@ -1,0 +1,70 @@
+/*
+ * explore.h: the data of "bheapsim explain --html", a page that plays a
+ * small run of each layout access by access.
+ *
+ * Every number the page shows comes from the model the main command
+ * runs: each layout runs through workload.h with a --trace into memory,
+ * under a fully associative L1 of EXPLORE_L1_LINES lines, a fully
+ * associative TLB of EXPLORE_TLB_ENTRIES pages and an LRU resident set
+ * (its whole stack, as --resident all keeps it); the trace is then
+ * replayed through the same cache and page models (cache.h, vmsim.h,
+ * stackdist.h) one access at a time, to learn which access missed where
+ * and what it evicted.  The replay's totals must equal the run's, or
+ * nothing is written.  Where each operation ends comes from the same
+ * run with --ops 1, 2, ...: each one's access count.
+ */
+#ifndef EXPLORE_H
+#define EXPLORE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define EXPLORE_MAX_ITEMS	4096u	/* a few thousand: still drawable */
+#define EXPLORE_MAX_OPS		256u	/* each one a run of its own */
+#define EXPLORE_DEFAULT_OPS	32u
+#define EXPLORE_DEFAULT_RESIDENT 8u
+#define EXPLORE_L1_LINES	16u
+#define EXPLORE_TLB_ENTRIES	4u
+
+struct explore_request {
+	unsigned	layouts;	/* bit i: layouts[i] */
+	unsigned	items;
+	unsigned	ops;
+	enum workload	workload;	/* replace, reorder or mix */
+	unsigned	entries;	/* per page */
+	unsigned	line_entries;	/* per L1 line */
+	unsigned	arity;
+	unsigned	resident;	/* pages, at most those tracked */
+	uint64_t	seed;
+};
+
+/* The pages the request's heap array takes: --resident's bound. */
+unsigned	explore_pages(const struct explore_request *);
+
+/*
+ * The command line of the main command whose CSV the page's totals
+ * equal, for `layouts` (bits of layouts[]); "--resident all" instead of
+ * the budget if `all`.
+ */
+void		explore_command(char *buf, size_t size,
+		    const struct explore_request *, bool all);
+
+/*
+ * Writes the whole page to `out`.  Returns 0, or an exit status after a
+ * line on stderr: 1 when memory fails or the replay disagrees with the
+ * run (a bug).
+ */
+int		explore_write(FILE *out, const struct explore_request *);
+
+/*
+ * The page around the data (explore_page.c): everything before the
+ * JSON object, then everything after it.
+ */
+void		explore_page_head(FILE *out);
+void		explore_page_tail(FILE *out);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * plot_axes.h: the axes of plot.c's charts: their ranges, their ticks
+ * and grid, and the lines and markers drawn against them.
+ */
+#ifndef PLOT_AXES_H
+#define PLOT_AXES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct point {
+	double	x;
+	double	y;
+};
+
+struct series {
+	struct point	*points;
+	size_t		 count;
+};
+
+struct axis {
+	double	lo, hi;		/* in data units */
+	double	step;		/* between ticks, on a linear axis */
+	bool	log;
+	double	from, to;	/* in pixels */
+};
+
+/* A value's place on an axis, in pixels. */
+double	axis_pixel(const struct axis *, double v);
+/*
+ * From 0 to the first tick at or past hi, in 4 to 8 steps of 1, 2, 4, 5
+ * or 8 times a power of ten.
+ */
+void	axis_linear(struct axis *, double hi);
+/* Logarithmic, from the decade at or below lo to the one at or past hi. */
+void	axis_log(struct axis *, double lo, double hi);
+/* Logarithmic, from the power of two at or below lo to the one past hi. */
+void	axis_log2(struct axis *, double lo, double hi);
+/*
+ * The ticks, labels and grid of the x axis, the y axis (logarithmic) and
+ * the ratio axis at the right (linear).  A logarithmic axis has a faint
+ * line at 2 to 9 times each power of ten and labels at 2 and 5 too when
+ * it spans few decades, so that a value reads within a factor of 2.
+ */
+void	axis_x_ticks(FILE *, const struct axis *x, const struct axis *y);
+void	axis_y_ticks(FILE *, const struct axis *x, const struct axis *y);
+void	axis_ratio_ticks(FILE *, const struct axis *x, const struct axis *r);
+/* A series as a line of `style`'s attributes, or as dots of a colour. */
+void	axis_polyline(FILE *, const struct series *, const struct axis *x,
+	    const struct axis *y, const char *style);
+void	axis_markers(FILE *, const struct series *, const struct axis *x,
+	    const struct axis *y, const char *colour);
+
+#endif

@@ -1,0 +1,256 @@
+/*
+ * test_explore.c: "bheapsim explain --html", the page that plays a run:
+ * the counts it embeds are those of the main command's CSV for the
+ * command it names, its budgets those of --resident all, and its
+ * options are refused as every other bad input is.
+ */
+#include <check.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exits.h"
+#include "tests.h"
+
+/* The page ------------------------------------------------------------ */
+
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text;
+	long size;
+
+	ck_assert_msg(f != NULL, "cannot read %s", path);
+	ck_assert(fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0);
+	rewind(f);
+	text = malloc((size_t)size + 1);
+	ck_assert(text != NULL && fread(text, 1, (size_t)size, f) ==
+	    (size_t)size);
+	text[size] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* The page's JSON string under `key`, copied into buf. */
+static void
+json_string(const char *from, const char *key, char *buf, size_t size)
+{
+	char quoted[64];
+	const char *at, *end;
+
+	snprintf(quoted, sizeof(quoted), "\"%s\":\"", key);
+	at = strstr(from, quoted);
+	ck_assert_msg(at != NULL, "the page has no %s", key);
+	at += strlen(quoted);
+	end = strchr(at, '"');
+	ck_assert(end != NULL && (size_t)(end - at) < size);
+	memcpy(buf, at, (size_t)(end - at));
+	buf[end - at] = '\0';
+}
+
+/* The number after "key": in `from`. */
+static uint64_t
+json_number(const char *from, const char *key)
+{
+	char quoted[64];
+	const char *at;
+
+	snprintf(quoted, sizeof(quoted), "\"%s\":", key);
+	at = strstr(from, quoted);
+	ck_assert_msg(at != NULL, "the page has no %s", key);
+	return strtoull(at + strlen(quoted), NULL, 10);
+}
+
+/* Runs a command the page names (without "bheapsim") into a table. */
+static void
+run_named(struct table *table, char *command)
+{
+	const char *args[64];
+	struct outcome o;
+	size_t n = 0;
+	char *word;
+
+	ck_assert(strncmp(command, "bheapsim ", 9) == 0);
+	for (word = strtok(command + 9, " "); word != NULL && n < 63;
+	    word = strtok(NULL, " "))
+		args[n++] = word;
+	args[n] = NULL;
+	run_argv(&o, args);
+	expect_success(&o);
+	table_parse(table, o.out.data, o.command);
+	outcome_free(&o);
+}
+
+/* The tracks of the page, one per layout, in the order they ran. */
+static const char *
+track_of(const char *page, const char *layout)
+{
+	char key[64];
+	const char *at;
+
+	snprintf(key, sizeof(key), "{\"layout\":\"%s\"", layout);
+	at = strstr(page, key);
+	ck_assert_msg(at != NULL, "the page has no track of %s", layout);
+	return at;
+}
+
+static const char *const explore_runs[][20] = {
+	{ "--layout", "all", NULL },
+	{ "--layout", "binheap,bheap", "--items", "600", "--entries-per-page",
+	    "32", "--line-bytes", "64", "--ops", "20", "--workload", "mix",
+	    "--resident", "5", "--seed", "7", NULL },
+	{ "--layout", "dary,bheap", "--arity", "4", "--items", "1000",
+	    "--ops", "10", "--workload", "reorder", "--resident", "1", NULL },
+};
+
+#define NRUNS (sizeof(explore_runs) / sizeof(explore_runs[0]))
+
+static char *
+make_page(const char *const extra[], char dir[PATH_MAX])
+{
+	const char *args[24] = { "explain", "--html" };
+	char path[PATH_MAX];
+	struct outcome o;
+	size_t n = 3, i;
+
+	scratch_make(dir);
+	path_in(path, sizeof(path), dir, "x.html");
+	args[2] = path;
+	for (i = 0; extra[i] != NULL; i++)
+		args[n++] = extra[i];
+	args[n] = NULL;
+	run_argv(&o, args);
+	expect_success(&o);
+	ck_assert_msg(o.out.len == 0, "%s: wrote to stdout", o.command);
+	outcome_free(&o);
+	return slurp(path);
+}
+
+/* The page's totals are the CSV's of the command it names. */
+START_TEST(html_counts_equal_csv)
+{
+	static const char *const fields[] = { "accesses", "l1_misses",
+	    "tlb_misses", "sim_faults" };
+	char dir[PATH_MAX], command[512];
+	char *page = make_page(explore_runs[_i], dir);
+	struct table csv;
+	size_t row, f;
+
+	json_string(page, "command", command, sizeof(command));
+	run_named(&csv, command);
+	for (row = 0; row < csv.nrows; row++) {
+		const char *layout = table_get(&csv, row, "layout");
+		const char *track = track_of(page, layout);
+
+		for (f = 0; f < 4; f++)
+			ck_assert_msg(json_number(track, fields[f]) ==
+			    table_get_u64(&csv, row, fields[f]), "%s: %s %s: "
+			    "the page has %" PRIu64 ", %s %" PRIu64, command,
+			    layout, fields[f], json_number(track, fields[f]),
+			    "the CSV", table_get_u64(&csv, row, fields[f]));
+		/* The last operation ends with the last access. */
+		ck_assert(strstr(track, "\"op_end\":[") != NULL);
+	}
+	ck_assert_uint_gt(csv.nrows, 1);
+	table_free(&csv);
+	free(page);
+	scratch_remove(dir);
+}
+END_TEST
+
+/* The budget slider's faults are --resident all's. */
+START_TEST(html_budgets_equal_resident_all)
+{
+	char dir[PATH_MAX], command[512];
+	char *page = make_page(explore_runs[_i], dir);
+	struct table csv;
+	size_t row;
+
+	json_string(page, "command_all", command, sizeof(command));
+	run_named(&csv, command);
+	for (row = 0; row < csv.nrows; row++) {
+		const char *track = track_of(page, table_get(&csv, row,
+		    "layout"));
+		const char *at = strstr(track, "\"budget\":[");
+		uint64_t budget = table_get_u64(&csv, row, "resident_pages");
+		uint64_t b, faults = 0;
+		char *end;
+
+		ck_assert(at != NULL);
+		at += strlen("\"budget\":[");
+		for (b = 1; b <= budget; b++, at = end + 1) {
+			faults = strtoull(at, &end, 10);
+			ck_assert(end != at);
+		}
+		ck_assert_msg(faults == table_get_u64(&csv, row, "sim_faults"),
+		    "%s: at %" PRIu64 " pages the page has %" PRIu64 " faults",
+		    command, budget, faults);
+	}
+	table_free(&csv);
+	free(page);
+	scratch_remove(dir);
+}
+END_TEST
+
+/* Bad input ------------------------------------------------------------ */
+
+static const struct bad_html {
+	const char	*args[6];
+	const char	*quote;		/* the offending text */
+	const char	*also;		/* the accepted range, or the option */
+} bad_html[] = {
+	{ { "--ops", "5" }, "--ops", "--html only" },
+	{ { "--seed", "5" }, "--seed", "--html only" },
+	{ { "--items", "513" }, "'513'", "1 to 512" },
+	{ { "--html", "/nonexistent-dir/t.html" }, "/nonexistent-dir/t.html",
+	    "--html" },
+	{ { "--html", "t.html", "--ops", "0" }, "'0'", "1 to 256" },
+	{ { "--html", "t.html", "--workload", "fill" }, "'fill'",
+	    "replace, reorder, mix" },
+	{ { "--html", "t.html", "--resident", "17" }, "'17'", "16 pages" },
+	{ { "--html", "t.html", "--items", "4097" }, "'4097'", "1 to 4096" },
+	{ { "--html" }, "--html", "needs a value" },
+};
+
+#define NBAD (sizeof(bad_html) / sizeof(bad_html[0]))
+
+START_TEST(html_bad_input_refused)
+{
+	const struct bad_html *c = &bad_html[_i];
+	const char *args[8] = { "explain" };
+	struct outcome o;
+	size_t i;
+
+	for (i = 0; c->args[i] != NULL; i++)
+		args[i + 1] = c->args[i];
+	args[i + 1] = NULL;
+	run_argv(&o, args);
+	ck_assert_msg(o.status == EXIT_USAGE, "%s: exit %d, not %d; stderr: "
+	    "%s", o.command, o.status, EXIT_USAGE, o.err.data);
+	ck_assert_msg(o.out.len == 0 && one_line(&o.err), "%s: stdout '%s', "
+	    "stderr '%s'", o.command, o.out.data, o.err.data);
+	ck_assert_msg(strstr(o.err.data, c->quote) != NULL &&
+	    strstr(o.err.data, c->also) != NULL, "%s: the message does not "
+	    "show %s and %s: %s", o.command, c->quote, c->also, o.err.data);
+	ck_assert_msg(fopen("t.html", "r") == NULL, "%s: wrote t.html",
+	    o.command);
+	outcome_free(&o);
+}
+END_TEST
+
+Suite *
+explore_suite(void)
+{
+	Suite *suite = suite_create("explore");
+	TCase *tc = scratch_tcase("html", 60);
+
+	tcase_add_loop_test(tc, html_counts_equal_csv, 0, (int)NRUNS);
+	tcase_add_loop_test(tc, html_budgets_equal_resident_all, 0,
+	    (int)NRUNS);
+	tcase_add_loop_test(tc, html_bad_input_refused, 0, (int)NBAD);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
