@@ -21,7 +21,7 @@ CPPFLAGS += -D_GNU_SOURCE
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 LDLIBS  += -lm
 
-CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
+CORE = binheap.o bheap.o dary.o veb.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
        sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
        compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o
@@ -52,7 +52,7 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
         tests/test_files.o tests/test_policy.o tests/test_pmu.o \
-        tests/test_machine.o tests/test_cache.o
+        tests/test_machine.o tests/test_cache.o tests/test_veb.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check

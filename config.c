@@ -15,6 +15,7 @@ const struct layout *const layouts[LAYOUT_COUNT] = {
 	&binheap_layout,
 	&bheap_layout,
 	&dary_layout,
+	&veb_layout,
 };
 
 const char *const workload_names[WL_COUNT] = {
@@ -43,7 +44,7 @@ config_defaults(struct config *config)
 {
 	config->items = DEFAULT_ITEMS;
 	config->ops = 0;	/* 0: as many as items */
-	config->layouts = (1u << LAYOUT_COUNT) - 1;
+	config->layouts = CONFIG_DEFAULT_LAYOUTS;
 	config->workloads = 1u << WL_FILL | 1u << WL_REPLACE;
 	config->model = MODEL_ARRAY;
 	config->resident_pages = DEFAULT_RESIDENT;
@@ -131,6 +132,23 @@ pages_of(uint64_t bytes, uint64_t page_bytes)
 	return bytes / page_bytes + (bytes % page_bytes != 0);
 }
 
+/* The most array entries any of the config's layouts reserves. */
+static uint64_t
+array_entries(const struct config *config)
+{
+	uint64_t most = config->items, entries;
+	unsigned l;
+
+	for (l = 0; l < LAYOUT_COUNT; l++) {
+		if (!(config->layouts & 1u << l))
+			continue;
+		entries = heap_slots(layouts[l], config->items);
+		if (entries > most)
+			most = entries;
+	}
+	return most;
+}
+
 /* Callers have bounded items and item_bytes, so nothing here overflows. */
 struct footprint
 config_footprint(const struct config *config)
@@ -138,7 +156,7 @@ config_footprint(const struct config *config)
 	struct footprint fp;
 
 	/* Slot 0 is unused but mapped: the root sits at index 1. */
-	fp.array_bytes = (config->items + 1) * ABI_PTR_BYTES;
+	fp.array_bytes = (array_entries(config) + 1) * ABI_PTR_BYTES;
 	fp.item_bytes = config->items * config->item_bytes;
 	fp.array_pages = pages_of(fp.array_bytes, config->page_bytes);
 	fp.item_pages = pages_of(fp.item_bytes, config->page_bytes);

@@ -18,7 +18,12 @@ enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
 enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE,
     SWEEP_POLICY };
 
-#define LAYOUT_COUNT 3
+#define LAYOUT_COUNT 4
+/*
+ * Without --layout: Kamp's three (binheap, bheap, dary), whose rows the
+ * reference counts keep; veb runs when named, or with --layout all.
+ */
+#define CONFIG_DEFAULT_LAYOUTS	0x7u
 
 /*
  * Limits ------------------------------------------------------------------
@@ -69,7 +74,12 @@ struct config {
 	bool		pmu;		/* untracked runs read the CPU's counters */
 };
 
-/* Memory an experiment maps, in bytes and in modeled pages. */
+/*
+ * Memory an experiment maps, in bytes and in modeled pages: the array of
+ * the config's largest layout (veb reserves its whole complete tree,
+ * heap.h's heap_slots()), so a run of one layout gives a config of that
+ * layout alone.
+ */
 struct footprint {
 	uint64_t	array_bytes;
 	uint64_t	item_bytes;

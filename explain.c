@@ -44,6 +44,7 @@
 /* Parameters -------------------------------------------------------- */
 
 #define MAX_ITEMS	512u		/* a tree one can still read */
+#define MAX_SLOTS	1023u		/* veb's complete tree of 512 */
 #define DEFAULT_ITEMS	127u		/* binary heap: 7 levels, 16 pages */
 #define MAX_ENTRIES	64u
 #define DEFAULT_ENTRIES	8u
@@ -81,6 +82,10 @@ struct view {
 	unsigned	line_entries;			/* 0: no lines */
 	unsigned	n;
 	heap_index	parent[MAX_ITEMS + 1];		/* 0 for the root */
+	/* Memory slot of each index (veb's differ), and the index at each. */
+	unsigned	slot[MAX_ITEMS + 1];
+	heap_index	at[MAX_SLOTS + 1];		/* 0: empty */
+	unsigned	slots;				/* the last slot */
 	heap_index	first_child[MAX_ITEMS + 1];
 	unsigned	nchildren[MAX_ITEMS + 1];	/* those <= n */
 	unsigned	depth[MAX_ITEMS + 1];
@@ -241,17 +246,23 @@ parse_options(int argc, char *argv[], struct options *opt)
 /* The trees --------------------------------------------------------- */
 
 static unsigned
-page_of(const struct view *v, unsigned u)
+page_of_slot(const struct view *v, unsigned s)
 {
 	const struct page_map map = { .entry_shift = v->shape.page_shift };
 
-	return page_of_index(&map, u);
+	return page_of_index(&map, s);
+}
+
+static unsigned
+page_of(const struct view *v, unsigned u)
+{
+	return page_of_slot(v, v->slot[u]);
 }
 
 static unsigned
 offset_of(const struct view *v, unsigned u)
 {
-	return u & ((1u << v->shape.page_shift) - 1);
+	return v->slot[u] & ((1u << v->shape.page_shift) - 1);
 }
 
 static bool
@@ -262,9 +273,15 @@ crosses(const struct view *v, unsigned u)
 
 /* Only with --line-bytes: line_entries is then at least 1. */
 static unsigned
+line_of_slot(const struct view *v, unsigned s)
+{
+	return s / v->line_entries;
+}
+
+static unsigned
 line_of(const struct view *v, unsigned u)
 {
-	return u / v->line_entries;
+	return line_of_slot(v, v->slot[u]);
 }
 
 /* Lines tile pages, so every page crossing is a line crossing too. */
@@ -290,9 +307,17 @@ build_view(struct view *v, const struct layout *layout,
 	v->layout = layout;
 	v->shape.page_shift = log2_exact(opt->entries);
 	v->shape.arity = opt->arity;
+	v->shape.height = heap_tree_height(opt->items);
 	v->line_entries = opt->line_entries;
 	v->n = opt->items;
 	v->height = 0;
+	v->slots = (unsigned)heap_slots(layout, v->n);
+	memset(v->at, 0, sizeof(v->at));
+	for (u = 1; u <= v->n; u++) {
+		v->slot[u] = layout->slot == NULL ? u :
+		    (unsigned)layout->slot(&v->shape, u);
+		v->at[v->slot[u]] = (heap_index)u;
+	}
 	for (u = 1; u <= v->n; u++) {
 		unsigned count;
 		uint64_t first = layout->children(&v->shape, u, &count);
@@ -328,7 +353,7 @@ print_range(FILE *out, unsigned first, unsigned last)
 	return fprintf(out, "%u-%u", first, last);
 }
 
-/* The indices of page g up to n; index 0 is unused. */
+/* The slots of page g up to the last; slot 0 is unused. */
 static void
 page_range(const struct view *v, unsigned g, unsigned *first,
     unsigned *last)
@@ -337,8 +362,40 @@ page_range(const struct view *v, unsigned g, unsigned *first,
 
 	*first = g == 0 ? 1 : g * entries;
 	*last = g * entries + entries - 1;
-	if (*last > v->n)
-		*last = v->n;
+	if (*last > v->slots)
+		*last = v->slots;
+}
+
+/*
+ * The indices in slots first .. last, in memory order, runs of
+ * consecutive ones as "a-b": for every layout but veb, first-last.
+ */
+static int
+print_slots(FILE *out, const struct view *v, unsigned first, unsigned last,
+    int column)
+{
+	unsigned s = first, end;
+	int start = column;
+
+	while (s <= last) {
+		for (; s <= last && v->at[s] == 0; s++)
+			continue;
+		for (end = s; end < last && v->at[end + 1] != 0 &&
+		    v->at[end + 1] == v->at[end] + 1; end++)
+			continue;
+		if (s > last)
+			break;
+		if (column > WRAP)
+			column = fprintf(out, "\n           ") - 1;
+		else if (column > start)
+			column += fprintf(out, ",");
+		column += print_range(out, v->at[s], v->at[end]);
+		s = end + 1;
+	}
+	/* A line of veb's tree that holds no index (yet). */
+	if (column == start)
+		column += fprintf(out, "-");
+	return column - start;
 }
 
 /*
@@ -349,12 +406,14 @@ page_range(const struct view *v, unsigned g, unsigned *first,
 static void
 print_page(FILE *out, const struct view *v, unsigned g)
 {
-	unsigned first, last, subtrees = 0, low = ~0u, high = 0, u;
+	unsigned first, last, subtrees = 0, low = ~0u, high = 0, u, s;
 	heap_index previous = 0;
 	int column;
 
 	page_range(v, g, &first, &last);
-	for (u = first; u <= last; u++) {
+	for (s = first; s <= last; s++) {
+		if ((u = v->at[s]) == 0)
+			continue;
 		subtrees += u == 1 || crosses(v, u);
 		if (v->depth[u] < low)
 			low = v->depth[u];
@@ -362,7 +421,7 @@ print_page(FILE *out, const struct view *v, unsigned g)
 			high = v->depth[u];
 	}
 	column = fprintf(out, "  page %2u: ", g);
-	column += print_range(out, first, last);
+	column += print_slots(out, v, first, last, column);
 	column += fprintf(out, low == high ? ", level " : ", levels ");
 	column += print_range(out, low, high);
 	/* Every parent precedes its child, so page 0 is the root's subtree. */
@@ -373,8 +432,9 @@ print_page(FILE *out, const struct view *v, unsigned g)
 	column += fprintf(out, ", %u subtree%s, entered from", subtrees,
 	    subtrees == 1 ? "" : "s");
 	/* Page roots come in the order of their parents: skip repeats. */
-	for (u = first; u <= last; u++) {
-		if (!crosses(v, u) || v->parent[u] == previous)
+	for (s = first; s <= last; s++) {
+		if ((u = v->at[s]) == 0 || !crosses(v, u) ||
+		    v->parent[u] == previous)
 			continue;
 		previous = v->parent[u];
 		if (column > WRAP)
@@ -393,10 +453,11 @@ print_page_lines(FILE *out, const struct view *v, unsigned g)
 
 	page_range(v, g, &first, &last);
 	column = fprintf(out, "           lines ");
-	column += print_range(out, line_of(v, first), line_of(v, last));
+	column += print_range(out, line_of_slot(v, first),
+	    line_of_slot(v, last));
 	column += fprintf(out, ":");
 	for (u = first; u <= last; u = end + 1) {
-		end = (line_of(v, u) + 1) * v->line_entries - 1;
+		end = (line_of_slot(v, u) + 1) * v->line_entries - 1;
 		if (end > last)
 			end = last;
 		if (u > first && column > WRAP)
@@ -404,7 +465,7 @@ print_page_lines(FILE *out, const struct view *v, unsigned g)
 		else if (u > first)
 			column += fprintf(out, " :");
 		column += fprintf(out, " ");
-		column += print_range(out, u, end);
+		column += print_slots(out, v, u, end, column);
 	}
 	fputc('\n', out);
 }
@@ -414,14 +475,18 @@ print_pages(FILE *out, const struct view *v)
 {
 	unsigned g;
 
+	/* veb stores index u in slot(u), and pages list slots in order. */
+	const char *at = v->layout->slot == NULL ? "index" : "slot";
+
 	if (v->line_entries == 0)
-		fprintf(out, "pages (page = index / %u):\n",
+		fprintf(out, "pages (page = %s / %u):\n", at,
 		    1u << v->shape.page_shift);
 	else
-		fprintf(out, "pages (page = index / %u) and their %u-byte "
-		    "lines (line = index / %u):\n", 1u << v->shape.page_shift,
-		    v->line_entries * ABI_PTR_BYTES, v->line_entries);
-	for (g = 0; g <= page_of(v, v->n); g++) {
+		fprintf(out, "pages (page = %s / %u) and their %u-byte "
+		    "lines (line = %s / %u):\n", at,
+		    1u << v->shape.page_shift,
+		    v->line_entries * ABI_PTR_BYTES, at, v->line_entries);
+	for (g = 0; g <= page_of_slot(v, v->slots); g++) {
 		print_page(out, v, g);
 		if (v->line_entries != 0)
 			print_page_lines(out, v, g);
@@ -551,11 +616,12 @@ print_summary(FILE *out, const struct view *views, unsigned nviews,
 	if (lines)
 		fprintf(out, "\nline crossings on paths from the root, %u "
 		    "items in %u lines of %u bytes:\n", v->n,
-		    line_of(v, v->n) + 1, v->line_entries * ABI_PTR_BYTES);
+		    line_of_slot(v, v->slots) + 1,
+		    v->line_entries * ABI_PTR_BYTES);
 	else
 		fprintf(out, "\npage crossings on paths from the root, %u "
 		    "items in %u pages of %u entries:\n", v->n,
-		    page_of(v, v->n) + 1, 1u << v->shape.page_shift);
+		    page_of_slot(v, v->slots) + 1, 1u << v->shape.page_shift);
 	fprintf(out, "  %-8s  %6s  %8s  %5s  %5s\n", "layout", "height",
 	    "to last", "most", "mean");
 	for (i = 0; i < nviews; i++) {

@@ -21,6 +21,7 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->layout = layout;
 	heap->ops = &layout->ops[vm != NULL ? HEAP_LRU : HEAP_UNTRACKED];
 	heap->shape = shape;
+	heap->shape.height = heap_tree_height(capacity);
 	heap->slot = slots;
 	heap->size = 0;
 	heap->capacity = capacity;
@@ -77,18 +78,27 @@ heap_pop(struct heap *heap)
 
 /* Invariants --------------------------------------------------------- */
 
+static uint64_t
+heap_slot_of(const struct heap *heap, heap_index u)
+{
+	if (heap->layout->slot == NULL)
+		return u;
+	return heap->layout->slot(&heap->shape, u);
+}
+
 heap_index
 heap_check(const struct heap *heap)
 {
+	const struct layout *layout = heap->layout;
 	heap_index u;
 
 	for (u = 1; u <= heap->size; u++) {
-		const struct item *it = heap->slot[u];
+		const struct item *it = heap->slot[heap_slot_of(heap, u)];
 
 		if (it == NULL || it->index != u)
 			return u;
-		if (u > 1 && heap->slot[heap->layout->parent(&heap->shape,
-		    u)]->key > it->key)
+		if (u > 1 && heap->slot[heap_slot_of(heap, layout->parent(
+		    &heap->shape, u))]->key > it->key)
 			return u;
 	}
 	return 0;

@@ -8,9 +8,10 @@
  * re-keyed in O(log n) without a search.
  *
  * A layout is a pair of index rules over the 1-based array: the parent of
- * a node, and the run of its children.  The operations that move items
+ * a node, and the run of its children; a layout may also store position
+ * u in another memory slot (veb.c), with arithmetic.  The operations that move items
  * are written once (heapgen.h) and compiled by each layout file over its
- * own rules (binheap.c, bheap.c, dary.c), which list the result here.
+ * own rules (binheap.c, bheap.c, dary.c, veb.c), which list the result here.
  *
  * With a page model attached, every read or write of an array slot and,
  * if items are tracked, every read of an item's key and write of its
@@ -44,11 +45,14 @@ typedef uint32_t heap_index;
 
 /*
  * Page geometry in array entries: entries_per_page == 1 << page_shift.
- * arity is the d of the d-ary heap; the other layouts ignore it.
+ * arity is the d of the d-ary heap; the other layouts ignore it.  height
+ * is that of the complete tree of the heap's capacity (heap_init() sets
+ * it), which veb.c lays out; the other layouts ignore it.
  */
 struct shape {
 	unsigned	page_shift;
 	unsigned	arity;
+	unsigned	height;
 };
 
 /*
@@ -96,18 +100,46 @@ struct layout {
 	const struct heap_ops *ops;
 	/* Whether the shape's arity shapes this layout (only dary's does). */
 	bool		has_arity;
+	/*
+	 * The memory slot of position u, or NULL: slot u (every layout but
+	 * veb).  Position 1 is slot 1 in every layout.
+	 */
+	uint64_t	(*slot)(const struct shape *, heap_index u);
+	/* Whether the array reserves the whole complete tree (veb). */
+	bool		whole_tree;
 };
 
 extern const struct layout binheap_layout;
 extern const struct layout bheap_layout;
 extern const struct layout dary_layout;
+extern const struct layout veb_layout;
+
+/* Levels of the smallest complete binary tree of at least n nodes. */
+static inline unsigned
+heap_tree_height(uint64_t n)
+{
+	unsigned h = 0;
+
+	while (((uint64_t)1 << h) - 1 < n)
+		h++;
+	return h;
+}
+
+/* Array entries a heap of `capacity` items needs, slot 0 not counted. */
+static inline uint64_t
+heap_slots(const struct layout *layout, uint64_t capacity)
+{
+	if (!layout->whole_tree)
+		return capacity;
+	return ((uint64_t)1 << heap_tree_height(capacity)) - 1;
+}
 
 struct heap {
 	const struct layout *layout;
 	/* The layout's operations, with model hooks only if a model is set. */
 	const struct heap_ops *ops;
 	struct shape	shape;
-	struct item	**slot;		/* slot[1 .. size]; slot[0] unused */
+	struct item	**slot;		/* by memory slot; slot[0] unused */
 	heap_index	size;
 	heap_index	capacity;
 	/* The page model, at most one; neither runs untracked (--vm off). */
@@ -125,8 +157,8 @@ struct heap {
 };
 
 /*
- * Sets up an empty heap over `slots`, which must hold capacity + 1
- * pointers and start on a page boundary; shape is the page geometry (and
+ * Sets up an empty heap over `slots`, which must hold
+ * heap_slots(layout, capacity) + 1 pointers and start on a page boundary; shape is the page geometry (and
  * the arity, for dary).  vm may be NULL; `pages` is copied, and only with
  * a vm do its items_base and the item pages mean anything.
  */
