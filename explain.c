@@ -115,7 +115,7 @@ help(void)
 "crossings marked, and the path from the root to the last index.\n"
 "Page = index / E and offset = index %% E; index 0 is unused.\n"
 "\n"
-"  --layout LIST          binheap, bheap, dary, comma-separated, or all\n"
+"  --layout LIST          binheap, bheap, dary, veb, comma-separated, or all\n"
 "                         (default binheap,bheap)\n"
 "  --items N              nodes, %u to %u (default %u)\n"
 "  --entries-per-page E   a power of two from %u to %u (default %u)\n"

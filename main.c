@@ -45,7 +45,7 @@ static void
 usage(FILE *out)
 {
 	fprintf(out,
-"usage: bheapsim [--items N] [--ops M] [--layout binheap,bheap,dary]\n"
+"usage: bheapsim [--items N] [--ops M] [--layout binheap,bheap,dary,veb]\n"
 "                [--arity D] [--workload fill,replace,reorder,mix,drain]\n"
 "                [--model array|full] [--resident PAGES|SIZE|all]\n"
 "                [--page-size BYTES] [--item-bytes BYTES]\n"
@@ -72,7 +72,8 @@ help(void)
 "\n"
 "  --items N          items in the heap (default 1M; K, M, G = 10^3, 10^6, 10^9)\n"
 "  --ops M            operations per replace, reorder or mix phase (default N)\n"
-"  --layout LIST      heap layouts to run (default all: binheap,bheap,dary)\n"
+"  --layout LIST      heap layouts to run: binheap,bheap,dary,veb or all\n"
+"                     (default binheap,bheap,dary)\n"
 "  --arity D          children per node of the dary layout, %u to %u\n"
 "                     (default %u: one 64-byte cache line of pointers)\n"
 "  --workload LIST    phases, always run in the order fill, replace, reorder,\n"

@@ -289,7 +289,8 @@ binary_levels(uint64_t n)
  * The most accesses OPT records in one phase of this config (vmsim.h's
  * bound per operation, times the longest phase: fill and drain do one
  * operation per item, the others --ops), for the deepest of the run's
- * layouts: the binary heap has L = ceil(log2(n + 1)) levels; the B-heap,
+ * layouts: the binary heap (and veb, the same tree in another order) has
+ * L = ceil(log2(n + 1)) levels; the B-heap,
  * whose pages hold at least 2 of a path's levels where the binary heap's
  * would hold 3, at most 2L + 2; the d-ary heap L / log2(d) + 2 of d
  * children each.
@@ -308,7 +309,8 @@ opt_accesses(const struct config *config)
 		if (layouts[l]->has_arity)
 			v = VMSIM_OPT_ACCESSES_PER_OP(levels /
 			    (binary_levels(d) - 1) + 2, d);
-		else if (layouts[l] == &binheap_layout)
+		else if (layouts[l] == &binheap_layout ||
+		    layouts[l] == &veb_layout)
 			v = VMSIM_OPT_ACCESSES_PER_OP(levels, 2);
 		else
 			v = VMSIM_OPT_ACCESSES_PER_OP(2 * levels + 2, 2);

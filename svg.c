@@ -7,9 +7,9 @@
 
 /* Parameters -------------------------------------------------------- */
 
-/* Red, blue, green: binheap, bheap and dary in config.c's order. */
+/* Red, blue, green, purple: binheap, bheap, dary, veb in config.c's order. */
 static const char *const layout_colours[] = { "#d62728", "#1f77b4",
-    "#2ca02c" };
+    "#2ca02c", "#9467bd" };
 #define NCOLOURS (sizeof(layout_colours) / sizeof(layout_colours[0]))
 
 /* Page fills: HSV value and saturation, bright and pale. */

@@ -106,7 +106,7 @@ _bheapsim_value()
 	local explain=$1 opt=$2 cur=$3
 	case $opt in
 	--layout)
-		_bheapsim_names "$cur" 'binheap bheap dary all' comma ;;
+		_bheapsim_names "$cur" 'binheap bheap dary veb all' comma ;;
 	--workload)
 		_bheapsim_names "$cur" 'fill replace reorder mix drain all' comma ;;
 	--model)

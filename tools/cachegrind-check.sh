@@ -27,7 +27,7 @@ set -u
 bin=${1:-./bheapsim}
 items=100K
 ops=100000
-layouts="binheap bheap dary"
+layouts="binheap bheap dary veb"
 workloads="replace mix"
 d1=32768,8,64
 # The LLC twice: as large as a server's, which the heap fits, and 1M,
