@@ -57,6 +57,7 @@
  * height, filled in once at start-up, before any heap runs.
  */
 struct veb_cut {
+	uint32_t	top;		/* 2^t - 1: the top tree's slots */
 	unsigned char	t;
 	unsigned char	b;
 };
@@ -82,6 +83,7 @@ veb_cut_tree(struct veb_cut *cut, unsigned top, unsigned h)
 		return;
 	b = veb_bottom(h);
 	t = h - b;
+	cut[top + t].top = (1u << t) - 1;
 	cut[top + t].t = (unsigned char)t;
 	cut[top + t].b = (unsigned char)b;
 	veb_cut_tree(cut, top, t);
@@ -106,10 +108,15 @@ veb_cut_all(void)
  * A cache of a pure function of (height, position), so heaps of any
  * heights may share it; bheapsim runs one thread.
  */
+struct veb_known {
+	heap_index	position;
+	uint64_t	slot;
+};
+
 static struct {
-	unsigned	height;
-	heap_index	position[VEB_MAX_HEIGHT][2];
-	uint64_t	slot[VEB_MAX_HEIGHT][2];
+	unsigned		 height;
+	const struct veb_cut	*cut;		/* veb_cuts[height] */
+	struct veb_known	 known[VEB_MAX_HEIGHT][2];
 } veb_memo;
 
 /* Slot of u at depth d, its cut's ancestor's slot being `above`. */
@@ -117,12 +124,10 @@ static inline __attribute__((always_inline)) uint64_t
 veb_below(const struct veb_cut *cut, heap_index u, unsigned d,
     uint64_t above)
 {
-	unsigned t = cut[d].t, b = cut[d].b;
-	uint64_t i = u & ((1u << t) - 1);
-	uint64_t slot = above + ((uint64_t)1 << t) - 1 + (i << b) - i;
+	uint64_t i = u & cut[d].top;
+	uint64_t slot = above + cut[d].top + (i << cut[d].b) - i;
 
-	veb_memo.position[d][u & 1] = u;
-	veb_memo.slot[d][u & 1] = slot;
+	veb_memo.known[d][u & 1] = (struct veb_known){ u, slot };
 	return slot;
 }
 
@@ -141,16 +146,16 @@ veb_slot_walk(unsigned height, heap_index u, unsigned d)
 	if (veb_memo.height != height) {
 		memset(&veb_memo, 0, sizeof(veb_memo));
 		veb_memo.height = height;
-		veb_memo.position[0][1] = 1;
-		veb_memo.slot[0][1] = 1;
+		veb_memo.cut = cut;
+		veb_memo.known[0][1] = (struct veb_known){ 1, 1 };
 	}
-	while (veb_memo.position[d][u & 1] != u) {
+	while (veb_memo.known[d][u & 1].position != u) {
 		chain[n] = u;
 		depth[n++] = d;
 		u >>= cut[d].t;
 		d -= cut[d].t;
 	}
-	slot = veb_memo.slot[d][u & 1];
+	slot = veb_memo.known[d][u & 1].slot;
 	while (n > 0) {
 		n--;
 		slot = veb_below(cut, chain[n], depth[n], slot);
@@ -169,19 +174,19 @@ veb_slot_walk(unsigned height, heap_index u, unsigned d)
 static inline __attribute__((always_inline)) uint64_t
 veb_slot(const struct shape *shape, heap_index u)
 {
-	const struct veb_cut *cut = veb_cuts[shape->height];
-	unsigned d = 31 - (unsigned)__builtin_clz(u), up;
-
-	heap_index above;
+	unsigned d = 31 - (unsigned)__builtin_clz(u);
 
 	if (veb_memo.height == shape->height) {
-		if (veb_memo.position[d][u & 1] == u)
-			return veb_memo.slot[d][u & 1];
-		up = d - cut[d].t;
-		above = u >> cut[d].t;
-		if (veb_memo.position[up][above & 1] == above)
-			return veb_below(cut, u, d,
-			    veb_memo.slot[up][above & 1]);
+		const struct veb_cut *cut = veb_memo.cut;
+		const struct veb_known *here = &veb_memo.known[d][u & 1];
+		heap_index above = u >> cut[d].t;
+		const struct veb_known *known =
+		    &veb_memo.known[d - cut[d].t][above & 1];
+
+		if (here->position == u)
+			return here->slot;
+		if (known->position == above)
+			return veb_below(cut, u, d, known->slot);
 	}
 	return veb_slot_walk(shape->height, u, d);
 }
