@@ -26,12 +26,13 @@ LDLIBS  += -lm
 # bheap.c at the top), the memory models (vmsim.c at the top), what the
 # host reports, and the report.
 SRCDIRS = cli run heap models host report
-CORE = binheap.o bheap.o dary.o heap.o stream.o \
+CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o \
        vmsim.o pages.o stackdist.o cache.o hier.o taps.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o plan.o sweep.o \
        experiment.o workload.o result.o progress.o stop.o \
-       report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o csvread.o \
+       report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
+       csvread.o \
        report_table.o plot_axes.o explain_text.o explain_svg.o explore.o \
        explore_page.o explore_replay.o
 
@@ -66,7 +67,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_stackdist.o test_curve.o test_sweeps.o test_files.o \
         test_policy.o test_pmu.o test_machine.o test_cache.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
-        test_explore.o test_table.o)
+        test_explore.o test_table.o test_veb.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check

@@ -75,7 +75,7 @@ static unsigned
 bheap_levels(const struct shape *shape, uint64_t items)
 {
 	(void)shape;
-	return 2 * heap_binary_levels(items) + 2;
+	return 2 * heap_tree_height(items) + 2;
 }
 
 static unsigned

@@ -33,7 +33,7 @@ static unsigned
 binheap_levels(const struct shape *shape, uint64_t items)
 {
 	(void)shape;
-	return heap_binary_levels(items);
+	return heap_tree_height(items);
 }
 
 static unsigned

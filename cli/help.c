@@ -83,14 +83,14 @@ put_names(const char *const names[], unsigned count, unsigned mask,
 }
 
 static void
-put_layouts(const char *sep)
+put_layouts(unsigned mask)
 {
 	const char *names[LAYOUT_COUNT];
 	unsigned i;
 
 	for (i = 0; i < LAYOUT_COUNT; i++)
 		names[i] = layouts[i]->name;
-	put_names(names, LAYOUT_COUNT, ~0u, sep);
+	put_names(names, LAYOUT_COUNT, mask, ",");
 }
 
 /* The synopsis ------------------------------------------------------- */
@@ -140,9 +140,10 @@ help_heaps(const struct config *d)
 	printf(";\n                     K, M, G = 10^3, 10^6, 10^9)\n"
 "  --ops M            operations per replace, reorder or mix phase, 1 to\n"
 "                     %" PRIu64 " (default N)\n", CONFIG_MAX_OPS);
-	printf(
-	    "  --layout LIST      heap layouts to run (default all: ");
-	put_layouts(",");
+	printf("  --layout LIST      heap layouts to run: ");
+	put_layouts(~0u);
+	printf(" or all\n                     (default ");
+	put_layouts(d->layouts);
 	printf(")\n  --arity D          children per node of the dary layout, "
 	    "%u to %u\n                     (default %u: one %u-byte cache "
 	    "line of pointers)\n", DARY_MIN_ARITY, DARY_MAX_ARITY,

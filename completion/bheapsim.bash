@@ -107,7 +107,7 @@ _bheapsim_value()
 	local explain=$1 opt=$2 cur=$3
 	case $opt in
 	--layout)
-		_bheapsim_names "$cur" 'binheap bheap dary all' comma ;;
+		_bheapsim_names "$cur" 'binheap bheap dary veb all' comma ;;
 	--workload)
 		if ((explain)); then
 			_bheapsim_names "$cur" 'replace reorder mix'

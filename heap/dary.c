@@ -46,8 +46,8 @@ dary_children(const struct shape *shape, heap_index u, unsigned *count)
 static unsigned
 dary_levels(const struct shape *shape, uint64_t items)
 {
-	return heap_binary_levels(items) /
-	    (heap_binary_levels(shape->arity) - 1) + 2;
+	return heap_tree_height(items) /
+	    (heap_tree_height(shape->arity) - 1) + 2;
 }
 
 static unsigned

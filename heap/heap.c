@@ -25,6 +25,7 @@ heap_init(struct heap *heap, const struct layout *layout,
 	assert(pages->entry_shift == shape.page_shift);
 	heap->layout = layout;
 	heap->shape = shape;
+	heap->shape.height = heap_tree_height(capacity);
 	heap->slot = slots;
 	heap->size = 0;
 	heap->capacity = capacity;
@@ -48,18 +49,27 @@ heap_pop(struct heap *heap)
 
 /* Invariants --------------------------------------------------------- */
 
+static uint64_t
+heap_slot_of(const struct heap *heap, heap_index u)
+{
+	if (heap->layout->slot == NULL)
+		return u;
+	return heap->layout->slot(&heap->shape, u);
+}
+
 heap_index
 heap_check(const struct heap *heap)
 {
+	const struct layout *layout = heap->layout;
 	heap_index u;
 
 	for (u = 1; u <= heap->size; u++) {
-		const struct item *it = heap->slot[u];
+		const struct item *it = heap->slot[heap_slot_of(heap, u)];
 
 		if (it == NULL || it->index != u)
 			return u;
-		if (u > 1 && heap->slot[heap->layout->parent(&heap->shape,
-		    u)]->key > it->key)
+		if (u > 1 && heap->slot[heap_slot_of(heap, layout->parent(
+		    &heap->shape, u))]->key > it->key)
 			return u;
 	}
 	return 0;

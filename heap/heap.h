@@ -8,9 +8,11 @@
  * re-keyed in O(log n) without a search.
  *
  * A layout is a pair of index rules over the 1-based array: the parent of
- * a node, and the run of its children.  The operations that move items
- * are written once (heapgen.h) and compiled by each layout file over its
- * own rules (binheap.c, bheap.c, dary.c), which list the result here.
+ * a node, and the run of its children; a layout may also store position
+ * u in another memory slot (veb.c), with arithmetic.  The operations
+ * that move items are written once (heapgen.h) and compiled by each
+ * layout file over its own rules (binheap.c, bheap.c, dary.c, veb.c),
+ * which list the result here.
  *
  * A tracked heap reports every read or write of an array slot and, if
  * items are tracked, every read or write of an item's key and index, to
@@ -42,11 +44,14 @@ typedef uint32_t heap_index;
 
 /*
  * Page geometry in array entries: entries_per_page == 1 << page_shift.
- * arity is the d of the d-ary heap; the other layouts ignore it.
+ * arity is the d of the d-ary heap; the other layouts ignore it.  height
+ * is that of the complete tree of the heap's capacity (heap_init() sets
+ * it), which veb.c lays out; the other layouts ignore it.
  */
 struct shape {
 	unsigned	page_shift;
 	unsigned	arity;
+	unsigned	height;
 };
 
 /*
@@ -103,6 +108,18 @@ struct layout {
 	const struct heap_ops *ops;
 	/* Whether the shape's arity shapes this layout (only dary's does). */
 	bool		has_arity;
+	/*
+	 * The memory slot of position u, or NULL: slot u (every layout but
+	 * veb).  Position 1 is slot 1 in every layout.
+	 */
+	uint64_t	(*slot)(const struct shape *, heap_index u);
+	/* Whether the array reserves the whole complete tree (veb). */
+	bool		whole_tree;
+	/*
+	 * Whether the layout runs only when --layout names it (or all):
+	 * a run without --layout keeps Kamp's comparison and its rows.
+	 */
+	bool		named_only;
 };
 
 /*
@@ -110,7 +127,7 @@ struct layout {
  * reports list them.  Each is the struct layout of its own file,
  * NAME.c's NAME_layout; everything else asks layouts[].
  */
-#define HEAP_LAYOUTS(X)	X(binheap) X(bheap) X(dary)
+#define HEAP_LAYOUTS(X)	X(binheap) X(bheap) X(dary) X(veb)
 
 #define HEAP_LAYOUT_ID(name)	LAYOUT_ID_##name,
 enum { HEAP_LAYOUTS(HEAP_LAYOUT_ID) LAYOUT_COUNT };
@@ -121,15 +138,27 @@ HEAP_LAYOUTS(HEAP_LAYOUT_DECLARE)
 
 extern const struct layout *const layouts[LAYOUT_COUNT];
 
-/* Levels of a complete binary tree of n nodes: ceil(log2(n + 1)). */
+/*
+ * Levels of the smallest complete binary tree of at least n nodes,
+ * ceil(log2(n + 1)): a binary heap's depth.
+ */
 static inline unsigned
-heap_binary_levels(uint64_t n)
+heap_tree_height(uint64_t n)
 {
-	unsigned levels = 0;
+	unsigned h = 0;
 
-	while (levels < 64 && (n >> levels) != 0)
-		levels++;
-	return levels;
+	while (h < 64 && (n >> h) != 0)
+		h++;
+	return h;
+}
+
+/* Array entries a heap of `capacity` items needs, slot 0 not counted. */
+static inline uint64_t
+heap_slots(const struct layout *layout, uint64_t capacity)
+{
+	if (!layout->whole_tree)
+		return capacity;
+	return ((uint64_t)1 << heap_tree_height(capacity)) - 1;
 }
 
 struct heap {
@@ -137,7 +166,7 @@ struct heap {
 	/* The layout's operations, reporting to the stream only if set. */
 	const struct heap_ops *ops;
 	struct shape	shape;
-	struct item	**slot;		/* slot[1 .. size]; slot[0] unused */
+	struct item	**slot;		/* by memory slot; slot[0] unused */
 	heap_index	size;
 	heap_index	capacity;
 	/* Where the accesses go, or NULL: untracked (--vm off). */
@@ -147,11 +176,11 @@ struct heap {
 };
 
 /*
- * Sets up an empty heap over `slots`, which must hold capacity + 1
- * pointers and start on a page boundary; shape is the page geometry (and
- * the arity, for dary).  stream may be NULL; `pages` is copied, and only
- * with a stream do its addresses mean anything (items_base NULL: the
- * items are not reported).
+ * Sets up an empty heap over `slots`, which must hold
+ * heap_slots(layout, capacity) + 1 pointers and start on a page boundary;
+ * shape is the page geometry (and the arity, for dary).  stream may be
+ * NULL; `pages` is copied, and only with a stream do its addresses mean
+ * anything (items_base NULL: the items are not reported).
  */
 void		 heap_init(struct heap *, const struct layout *,
 		    struct shape shape, struct item **slots,

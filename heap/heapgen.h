@@ -9,8 +9,10 @@
  *	#define HEAPGEN_MAX_CHILDREN	the most children a node has
  *	#include "heapgen.h"
  *
- * and gets `heapgen_ops`, the struct heap_ops its struct layout lists,
- * one per enum heap_tracking: untracked, and reporting to a stream.
+ * (and, if its positions are not its memory slots, HEAPGEN_SLOT before
+ * including touch.h: see there) and gets `heapgen_ops`, the struct
+ * heap_ops its struct layout lists, one per enum heap_tracking:
+ * untracked, and reporting to a stream.
  * So this file has no include guard.
  *
  * Why a template: called through function pointers, the index rules cost
@@ -55,7 +57,8 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 		heap_index p = HEAPGEN_PARENT(&shape, u);
 		struct item *above;
 
-		paranoid_assert(p < u);
+		paranoid_assert(p < u && HEAPGEN_SLOT(&shape, p) <
+		    HEAPGEN_SLOT(&shape, u));
 		heap_step(heap, tracked);
 		above = read_slot(heap, p, tracked);
 
@@ -119,7 +122,8 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 		if (best_key >= key)
 			break;
 		place(heap, u, below, tracked);
-		paranoid_assert(HEAPGEN_PARENT(&shape, (heap_index)best) == u);
+		paranoid_assert(HEAPGEN_PARENT(&shape, (heap_index)best) == u &&
+		    HEAPGEN_SLOT(&shape, u) < HEAPGEN_SLOT(&shape, best));
 		u = (heap_index)best;
 	}
 	return u;

@@ -28,7 +28,8 @@
 
 /*
  * A HEAP_PARANOIA build (the one make check tests) asserts at every sift
- * step that a parent's index is smaller than its child's, as Varnish's
+ * step that a parent's index and memory slot are smaller than its
+ * child's, as Varnish's
  * vbh.c does after every parent(); the layout suites check the rules
  * themselves, so other builds spare the compare per level.
  */
@@ -37,6 +38,15 @@
 #define paranoid_assert(condition)	assert(condition)
 #else
 #define paranoid_assert(condition)	((void)0)
+#endif
+
+/*
+ * The memory slot of heap position u: a layout that stores positions
+ * elsewhere (veb.c) defines HEAPGEN_SLOT before including this file;
+ * the others store position u in slot u.  The back-index is the position.
+ */
+#ifndef HEAPGEN_SLOT
+#define HEAPGEN_SLOT(shape, u)	(u)
 #endif
 
 /* The reads load first and report after; the stream keeps the order. */
@@ -52,9 +62,10 @@ read_key(struct heap *heap, const struct item *it, enum heap_tracking tracked)
 HEAP_INLINE struct item *
 read_slot(struct heap *heap, uint64_t u, enum heap_tracking tracked)
 {
-	struct item *it = heap->slot[u];
+	uint64_t s = HEAPGEN_SLOT(&heap->shape, u);
+	struct item *it = heap->slot[s];
 
-	heap_touch_index(heap, u, STREAM_READ, tracked);
+	heap_touch_index(heap, s, STREAM_READ, tracked);
 	return it;
 }
 
@@ -63,8 +74,10 @@ HEAP_INLINE void
 place(struct heap *heap, heap_index u, struct item *it,
     enum heap_tracking tracked)
 {
-	heap_touch_index(heap, u, STREAM_WRITE, tracked);
-	heap->slot[u] = it;
+	uint64_t s = HEAPGEN_SLOT(&heap->shape, u);
+
+	heap_touch_index(heap, s, STREAM_WRITE, tracked);
+	heap->slot[s] = it;
 	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE,
 	    tracked);
 	it->index = u;

@@ -49,7 +49,7 @@
 #define EXPLAIN_DEFAULT_ITEMS	127u	/* binary heap: 7 levels, 16 pages */
 #define MAX_ENTRIES	64u
 #define DEFAULT_ENTRIES	8u
-#define DEFAULT_LAYOUTS	(1u << 0 | 1u << 1)	/* binheap, bheap */
+#define DEFAULT_LAYOUTS	(1u << LAYOUT_ID_binheap | 1u << LAYOUT_ID_bheap)
 
 enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };
 
@@ -98,7 +98,7 @@ help(void)
 "crossings marked, and the path from the root to the last index.\n"
 "Page = index / E and offset = index %% E; index 0 is unused.\n"
 "\n"
-"  --layout LIST          binheap, bheap, dary, comma-separated, or all\n"
+"  --layout LIST          binheap, bheap, dary, veb, comma-separated, or all\n"
 "                         (default binheap,bheap)\n"
 "  --items N              nodes, %u to %u (default %u)\n"
 "  --entries-per-page E   a power of two from %u to %u (default %u)\n"
@@ -295,17 +295,23 @@ parse_options(int argc, char *argv[], struct options *opt)
 /* The trees --------------------------------------------------------- */
 
 unsigned
-view_page(const struct view *v, unsigned u)
+view_slot_page(const struct view *v, unsigned s)
 {
 	const struct page_map map = { .entry_shift = v->shape.page_shift };
 
-	return page_of_index(&map, u);
+	return page_of_index(&map, s);
+}
+
+unsigned
+view_page(const struct view *v, unsigned u)
+{
+	return view_slot_page(v, v->slot[u]);
 }
 
 unsigned
 view_offset(const struct view *v, unsigned u)
 {
-	return u & ((1u << v->shape.page_shift) - 1);
+	return v->slot[u] & ((1u << v->shape.page_shift) - 1);
 }
 
 bool
@@ -316,9 +322,15 @@ view_crosses(const struct view *v, unsigned u)
 
 /* Only with --line-bytes: line_entries is then at least 1. */
 unsigned
+view_slot_line(const struct view *v, unsigned s)
+{
+	return s / v->line_entries;
+}
+
+unsigned
 view_line(const struct view *v, unsigned u)
 {
-	return u / v->line_entries;
+	return view_slot_line(v, v->slot[u]);
 }
 
 /* Lines tile pages, so every page crossing is a line crossing too. */
@@ -344,9 +356,17 @@ view_build(struct view *v, const struct layout *layout, unsigned n,
 	v->layout = layout;
 	v->shape.page_shift = log2_exact(entries);
 	v->shape.arity = arity;
+	v->shape.height = heap_tree_height(n);
 	v->line_entries = line_entries;
 	v->n = n;
 	v->height = 0;
+	v->slots = (unsigned)heap_slots(layout, n);
+	memset(v->at, 0, sizeof(v->at));
+	for (u = 1; u <= v->n; u++) {
+		v->slot[u] = layout->slot == NULL ? u :
+		    (unsigned)layout->slot(&v->shape, u);
+		v->at[v->slot[u]] = (heap_index)u;
+	}
 	for (u = 1; u <= v->n; u++) {
 		unsigned count;
 		uint64_t first = layout->children(&v->shape, u, &count);

@@ -25,7 +25,7 @@ print_range(FILE *out, unsigned first, unsigned last)
 	return fprintf(out, "%u-%u", first, last);
 }
 
-/* The indices of page g up to n; index 0 is unused. */
+/* The slots of page g up to the last; slot 0 is unused. */
 static void
 page_range(const struct view *v, unsigned g, unsigned *first,
     unsigned *last)
@@ -34,8 +34,41 @@ page_range(const struct view *v, unsigned g, unsigned *first,
 
 	*first = g == 0 ? 1 : g * entries;
 	*last = g * entries + entries - 1;
-	if (*last > v->n)
-		*last = v->n;
+	if (*last > v->slots)
+		*last = v->slots;
+}
+
+/*
+ * The indices in slots first .. last, in memory order, runs of
+ * consecutive ones as "a-b": for every layout but veb, first-last.
+ * Returns the columns written.
+ */
+static int
+print_slots(FILE *out, const struct view *v, unsigned first, unsigned last,
+    int column)
+{
+	unsigned s = first, end;
+	int start = column;
+
+	while (s <= last) {
+		for (; s <= last && v->at[s] == 0; s++)
+			continue;
+		if (s > last)
+			break;
+		for (end = s; end < last && v->at[end + 1] != 0 &&
+		    v->at[end + 1] == v->at[end] + 1; end++)
+			continue;
+		if (column > WRAP)
+			column = fprintf(out, "\n           ") - 1;
+		else if (column > start)
+			column += fprintf(out, ",");
+		column += print_range(out, v->at[s], v->at[end]);
+		s = end + 1;
+	}
+	/* A line of veb's tree that holds no index (yet). */
+	if (column == start)
+		column += fprintf(out, "-");
+	return column - start;
 }
 
 /*
@@ -46,12 +79,14 @@ page_range(const struct view *v, unsigned g, unsigned *first,
 static void
 print_page(FILE *out, const struct view *v, unsigned g)
 {
-	unsigned first, last, subtrees = 0, low = ~0u, high = 0, u;
+	unsigned first, last, subtrees = 0, low = ~0u, high = 0, u, s;
 	heap_index previous = 0;
 	int column;
 
 	page_range(v, g, &first, &last);
-	for (u = first; u <= last; u++) {
+	for (s = first; s <= last; s++) {
+		if ((u = v->at[s]) == 0)
+			continue;
 		subtrees += u == 1 || view_crosses(v, u);
 		if (v->depth[u] < low)
 			low = v->depth[u];
@@ -59,7 +94,7 @@ print_page(FILE *out, const struct view *v, unsigned g)
 			high = v->depth[u];
 	}
 	column = fprintf(out, "  page %2u: ", g);
-	column += print_range(out, first, last);
+	column += print_slots(out, v, first, last, column);
 	column += fprintf(out, low == high ? ", level " : ", levels ");
 	column += print_range(out, low, high);
 	/* Every parent precedes its child, so page 0 is the root's subtree. */
@@ -70,8 +105,9 @@ print_page(FILE *out, const struct view *v, unsigned g)
 	column += fprintf(out, ", %u subtree%s, entered from", subtrees,
 	    subtrees == 1 ? "" : "s");
 	/* Page roots come in the order of their parents: skip repeats. */
-	for (u = first; u <= last; u++) {
-		if (!view_crosses(v, u) || v->parent[u] == previous)
+	for (s = first; s <= last; s++) {
+		if ((u = v->at[s]) == 0 || !view_crosses(v, u) ||
+		    v->parent[u] == previous)
 			continue;
 		previous = v->parent[u];
 		if (column > WRAP)
@@ -90,10 +126,11 @@ print_page_lines(FILE *out, const struct view *v, unsigned g)
 
 	page_range(v, g, &first, &last);
 	column = fprintf(out, "           lines ");
-	column += print_range(out, view_line(v, first), view_line(v, last));
+	column += print_range(out, view_slot_line(v, first),
+	    view_slot_line(v, last));
 	column += fprintf(out, ":");
 	for (u = first; u <= last; u = end + 1) {
-		end = (view_line(v, u) + 1) * v->line_entries - 1;
+		end = (view_slot_line(v, u) + 1) * v->line_entries - 1;
 		if (end > last)
 			end = last;
 		if (u > first && column > WRAP)
@@ -101,7 +138,7 @@ print_page_lines(FILE *out, const struct view *v, unsigned g)
 		else if (u > first)
 			column += fprintf(out, " :");
 		column += fprintf(out, " ");
-		column += print_range(out, u, end);
+		column += print_slots(out, v, u, end, column);
 	}
 	fputc('\n', out);
 }
@@ -111,14 +148,18 @@ print_pages(FILE *out, const struct view *v)
 {
 	unsigned g;
 
+	/* veb stores index u in slot(u), and pages list slots in order. */
+	const char *at = v->layout->slot == NULL ? "index" : "slot";
+
 	if (v->line_entries == 0)
-		fprintf(out, "pages (page = index / %u):\n",
+		fprintf(out, "pages (page = %s / %u):\n", at,
 		    1u << v->shape.page_shift);
 	else
-		fprintf(out, "pages (page = index / %u) and their %u-byte "
-		    "lines (line = index / %u):\n", 1u << v->shape.page_shift,
-		    v->line_entries * ABI_PTR_BYTES, v->line_entries);
-	for (g = 0; g <= view_page(v, v->n); g++) {
+		fprintf(out, "pages (page = %s / %u) and their %u-byte "
+		    "lines (line = %s / %u):\n", at,
+		    1u << v->shape.page_shift,
+		    v->line_entries * ABI_PTR_BYTES, at, v->line_entries);
+	for (g = 0; g <= view_slot_page(v, v->slots); g++) {
 		print_page(out, v, g);
 		if (v->line_entries != 0)
 			print_page_lines(out, v, g);
@@ -248,11 +289,12 @@ print_summary(FILE *out, const struct view *views, unsigned nviews,
 	if (lines)
 		fprintf(out, "\nline crossings on paths from the root, %u "
 		    "items in %u lines of %u bytes:\n", v->n,
-		    view_line(v, v->n) + 1, v->line_entries * ABI_PTR_BYTES);
+		    view_slot_line(v, v->slots) + 1,
+		    v->line_entries * ABI_PTR_BYTES);
 	else
 		fprintf(out, "\npage crossings on paths from the root, %u "
 		    "items in %u pages of %u entries:\n", v->n,
-		    view_page(v, v->n) + 1, 1u << v->shape.page_shift);
+		    view_slot_page(v, v->slots) + 1, 1u << v->shape.page_shift);
 	fprintf(out, "  %-8s  %6s  %8s  %5s  %5s\n", "layout", "height",
 	    "to last", "most", "mean");
 	for (i = 0; i < nviews; i++) {

@@ -20,12 +20,23 @@ const char *const vm_names[] = { "off", "sim", "kernel", "disk", NULL };
 const char *const format_names[] = { "table", "csv", "json", "md", NULL };
 const char *const policy_names[] = { "lru", "clock", "fifo", "opt", NULL };
 
+unsigned
+config_default_layouts(void)
+{
+	unsigned l, mask = 0;
+
+	for (l = 0; l < LAYOUT_COUNT; l++)
+		if (!layouts[l]->named_only)
+			mask |= 1u << l;
+	return mask;
+}
+
 void
 config_defaults(struct config *config)
 {
 	config->items = CONFIG_DEFAULT_ITEMS;
 	config->ops = 0;	/* 0: as many as items */
-	config->layouts = (1u << LAYOUT_COUNT) - 1;
+	config->layouts = config_default_layouts();
 	config->workloads = 1u << WL_FILL | 1u << WL_REPLACE;
 	config->model = MODEL_ARRAY;
 	config->resident_pages = CONFIG_DEFAULT_RESIDENT;
@@ -113,6 +124,23 @@ pages_of(uint64_t bytes, uint64_t page_bytes)
 	return bytes / page_bytes + (bytes % page_bytes != 0);
 }
 
+/* The most array entries any of the config's layouts reserves. */
+static uint64_t
+array_entries(const struct config *config)
+{
+	uint64_t most = config->items, entries;
+	unsigned l;
+
+	for (l = 0; l < LAYOUT_COUNT; l++) {
+		if (!(config->layouts & 1u << l))
+			continue;
+		entries = heap_slots(layouts[l], config->items);
+		if (entries > most)
+			most = entries;
+	}
+	return most;
+}
+
 /* Callers have bounded items and item_bytes, so nothing here overflows. */
 struct footprint
 config_footprint(const struct config *config)
@@ -120,7 +148,7 @@ config_footprint(const struct config *config)
 	struct footprint fp;
 
 	/* Slot 0 is unused but mapped: the root sits at index 1. */
-	fp.array_bytes = (config->items + 1) * ABI_PTR_BYTES;
+	fp.array_bytes = (array_entries(config) + 1) * ABI_PTR_BYTES;
 	fp.item_bytes = config->items * config->item_bytes;
 	fp.array_pages = pages_of(fp.array_bytes, config->page_bytes);
 	fp.item_pages = pages_of(fp.item_bytes, config->page_bytes);

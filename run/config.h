@@ -82,7 +82,12 @@ struct config {
 	bool		pmu;		/* untracked runs read the CPU's counters */
 };
 
-/* Memory an experiment maps, in bytes and in modeled pages. */
+/*
+ * Memory an experiment maps, in bytes and in modeled pages: the array of
+ * the config's largest layout (veb reserves its whole complete tree,
+ * heap.h's heap_slots()), so a run of one layout gives a config of that
+ * layout alone.
+ */
 struct footprint {
 	uint64_t	array_bytes;
 	uint64_t	item_bytes;
@@ -92,6 +97,8 @@ struct footprint {
 };
 
 void		config_defaults(struct config *);
+/* The layouts a run without --layout runs: all but the named_only. */
+unsigned	config_default_layouts(void);
 /* Whether two configs run the same heaps, whatever their budgets. */
 bool		config_same_but_budget(const struct config *,
 		    const struct config *);

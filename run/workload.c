@@ -39,6 +39,8 @@
 struct run {
 	const struct config *config;	/* the pass's first point */
 	const struct config *points;	/* the pass: budgets differ, if any */
+	/* The first point with this run's layout alone: its footprint's. */
+	struct config	 one;
 	size_t		 npoints;
 	struct heap	 heap;
 	/*
@@ -413,13 +415,14 @@ setup_hierarchy(struct run *run)
 	run->taps.hier = hier_create(&geometry);
 	/* The modeled addresses end with the last tracked page. */
 	if (run->taps.hier == NULL || hier_bound(run->taps.hier,
-	    config_footprint(config).tracked_pages * config->page_bytes) != 0) {
+	    config_footprint(&run->one).tracked_pages * config->page_bytes) !=
+	    0) {
 		warn("cannot set up the caches and TLB");
 		return EXIT_FAILURE;
 	}
 	if (run->taps.curve != NULL && line_bytes != 0 && config_line_curve_lines(
-	    config) <= STACKDIST_MAX_PAGES) {
-		uint64_t lines = config_line_curve_lines(config);
+	    &run->one) <= STACKDIST_MAX_PAGES) {
+		uint64_t lines = config_line_curve_lines(&run->one);
 
 		run->taps.lines = stackdist_create((uint32_t)lines);
 		if (run->taps.lines == NULL) {
@@ -437,10 +440,14 @@ setup(struct run *run, const struct config *points, size_t npoints,
     unsigned layout)
 {
 	const struct config *config = &points[0];
-	struct footprint fp = config_footprint(config);
-	struct page_map pages = config_page_map(config);
+	struct footprint fp;
+	struct page_map pages;
 
 	memset(run, 0, sizeof(*run));
+	run->one = *config;
+	run->one.layouts = 1u << layout;
+	fp = config_footprint(&run->one);
+	pages = config_page_map(&run->one);
 	run->config = config;
 	run->points = points;
 	run->npoints = npoints;

@@ -12,6 +12,7 @@ main(void)
 	int failed;
 
 	srunner_add_suite(runner, heap_suite());
+	srunner_add_suite(runner, veb_suite());
 	srunner_add_suite(runner, vmsim_suite());
 	srunner_add_suite(runner, stackdist_suite());
 	srunner_add_suite(runner, curve_suite());

@@ -1,9 +1,12 @@
 /*
  * reference.c: the B-heap rules of shared/REFERENCE.md, written a second
  * time for the tests, with division and remainder where bheap.c uses
- * shifts and masks; and the d-ary heap's, rounded up where dary.c
- * rounds down.
+ * shifts and masks; the d-ary heap's, rounded up where dary.c rounds
+ * down; and the van Emde Boas order by its recursive definition, where
+ * veb.c computes one slot at a time.
  */
+#include <inttypes.h>
+
 #include "heap.h"
 #include "tests.h"
 
@@ -55,9 +58,42 @@ uint64_t
 ref_parent(const struct layout *layout, const struct shape *shape,
     uint64_t u)
 {
-	if (layout == &binheap_layout)
+	if (layout == &binheap_layout || layout == &veb_layout)
 		return u / 2;
 	if (layout == &dary_layout)
 		return ref_dary_parent(shape->arity, u);
 	return ref_bheap_parent((uint64_t)1 << shape->page_shift, u);
+}
+
+/*
+ * The van Emde Boas order built the slow way, as its definition reads:
+ * the subtree of height h under position root, from slot `next` on, is
+ * its top tree of height h - b, then its 2^(h - b) bottom trees of
+ * height b left to right, b the largest power of two below h.
+ */
+static uint64_t
+veb_build(uint64_t *slot, uint64_t root, unsigned h, uint64_t next)
+{
+	uint64_t b = 1, i;
+
+	if (h == 1) {
+		slot[root] = next;
+		return next + 1;
+	}
+	while (2 * b < h)
+		b *= 2;
+	next = veb_build(slot, root, h - (unsigned)b, next);
+	for (i = 0; i < (uint64_t)1 << (h - b); i++)
+		next = veb_build(slot, (root << (h - b)) + i, (unsigned)b,
+		    next);
+	return next;
+}
+
+void
+ref_veb_slots(uint64_t *slot, unsigned height)
+{
+	uint64_t end = veb_build(slot, 1, height, 1);
+
+	need(end == (uint64_t)1 << height, "the order of height %u ends "
+	    "at %" PRIu64, height, end);
 }

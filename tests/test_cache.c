@@ -784,7 +784,11 @@ static const struct hierarchy other_hierarchies[] = {
 
 #define NOTHER (sizeof(other_hierarchies) / sizeof(other_hierarchies[0]))
 
-static const char *const layout_names[] = { "binheap", "bheap", "dary" };
+/* --layout all: the replays run the first three, the line curve all four. */
+static const char *const layout_names[] = { "binheap", "bheap", "dary",
+    "veb" };
+
+#define NLAYOUTS (sizeof(layout_names) / sizeof(layout_names[0]))
 static const char *const replay_workloads[] = { "fill", "replace", "mix" };
 static const char *const models[] = { "array", "full" };
 
@@ -1034,15 +1038,15 @@ curve_read(struct curve *cv, const char *model, const char *cache)
 
 	curve_run(&cv->table, model, "all", cache);
 	/* Each budget from 1 has a row per layout and workload. */
-	cv->most = t->nrows / (3 * 2);
-	ck_assert_uint_eq(cv->most * 3 * 2, t->nrows);
-	slots = curve_slot(cv, 3, 0, 0);
+	cv->most = t->nrows / (NLAYOUTS * 2);
+	ck_assert_uint_eq(cv->most * NLAYOUTS * 2, t->nrows);
+	slots = curve_slot(cv, NLAYOUTS, 0, 0);
 	cv->line_misses = calloc(slots, sizeof(*cv->line_misses));
 	cv->accesses = calloc(slots, sizeof(*cv->accesses));
 	ck_assert(cv->line_misses != NULL && cv->accesses != NULL);
 	for (row = 0; row < t->nrows; row++) {
 		uint64_t budget = table_get_u64(t, row, "resident_pages");
-		size_t at = curve_slot(cv, name_index(layout_names, 3, table_get(t,
+		size_t at = curve_slot(cv, name_index(layout_names, NLAYOUTS, table_get(t,
 		    row, "layout")), name_index(curve_workloads, 2, table_get(t, row,
 		    "workload")), budget);
 
@@ -1074,7 +1078,7 @@ START_TEST(line_curve_equals_fixed_runs)
 	page_bytes = table_get_u64(&cv.table, 0, "page_bytes");
 	budgets[4] = cv.most;
 	/* A stack algorithm: more memory, never more misses. */
-	for (l = 0; l < 3; l++)
+	for (l = 0; l < NLAYOUTS; l++)
 		for (w = 0; w < 2; w++)
 			for (r = 2; r <= cv.most; r++)
 				need(cv.line_misses[curve_slot(&cv, l, w, r)] <=
@@ -1092,8 +1096,8 @@ START_TEST(line_curve_equals_fixed_runs)
 		    c->before, c->level, budgets[b] * page_bytes, c->line,
 		    c->after);
 		curve_run(&fixed, c->model, resident, cache);
-		ck_assert_uint_eq(fixed.nrows, 3 * 2);
-		for (l = 0; l < 3; l++)
+		ck_assert_uint_eq(fixed.nrows, NLAYOUTS * 2);
+		for (l = 0; l < NLAYOUTS; l++)
 			for (w = 0; w < 2; w++) {
 				size_t at = curve_slot(&cv, l, w, budgets[b]);
 				size_t row = find_row(&fixed, layout_names[l],
@@ -1136,7 +1140,7 @@ START_TEST(line_curve_of_lines_larger_than_pages)
 		snprintf(cache, sizeof(cache), "l1=%" PRIu64 "/full/512,"
 		    "l2=off,llc=off", budgets[b] * 256);
 		curve_run(&fixed, "array", resident, cache);
-		for (l = 0; l < 3; l++)
+		for (l = 0; l < NLAYOUTS; l++)
 			for (w = 0; w < 2; w++) {
 				size_t at = curve_slot(&cv, l, w, budgets[b]);
 				size_t row = find_row(&fixed, layout_names[l],

@@ -387,7 +387,7 @@ START_TEST(text_draws_every_node)
 	expect_success(&o);
 	for (p = o.out.data; (p = strstr(p, " [page ")) != NULL; p++)
 		nodes++;
-	ck_assert_msg(nodes == 900, "%s: %zu nodes drawn, not 900", o.command,
+	ck_assert_msg(nodes == 1200, "%s: %zu nodes drawn, not 1200", o.command,
 	    nodes);
 	outcome_free(&o);
 	run(&o, "explain", "--items", "1", NULL);
@@ -461,7 +461,7 @@ START_TEST(svg_well_formed)
 		}
 	}
 	fclose(f);
-	ck_assert_msg(circles == 600, "%s: %zu circles, not 600", o.command,
+	ck_assert_msg(circles == 800, "%s: %zu circles, not 800", o.command,
 	    circles);
 	if (have_xmllint()) {
 		snprintf(command, sizeof(command),

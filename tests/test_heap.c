@@ -43,6 +43,8 @@ struct fixture {
 	struct heap	 heap;
 	struct item	*items;
 	struct item	**slots;
+	/* veb: each position's slot by reference.c; NULL: the position. */
+	uint64_t	*slot_of;
 	struct oracle	 oracle;
 	uint64_t	 rng;
 	uint64_t	 key_span;	/* small spans force equal keys */
@@ -68,6 +70,12 @@ oracle_min(const struct oracle *oracle)
 	return min;
 }
 
+static const struct item *
+at(const struct fixture *fx, uint64_t u)
+{
+	return fx->slots[fx->slot_of != NULL ? fx->slot_of[u] : u];
+}
+
 static void
 check_against_oracle(struct fixture *fx)
 {
@@ -79,7 +87,7 @@ check_against_oracle(struct fixture *fx)
 	    heap_size(heap), oracle->count);
 	oracle->stamp++;
 	for (u = 1; u <= heap_size(heap); u++) {
-		const struct item *it = fx->slots[u];
+		const struct item *it = at(fx, u);
 		size_t i = item_number(fx, it);
 
 		need(oracle->in[i], "slot %u holds item %zu, which is not in "
@@ -90,8 +98,8 @@ check_against_oracle(struct fixture *fx)
 		need(it->index == u, "item in slot %u says %u", u, it->index);
 		need(it->key == oracle->key[i], "item %zu has key %" PRIu64
 		    ", oracle %" PRIu64, i, it->key, oracle->key[i]);
-		need(u == 1 || fx->slots[ref_parent(heap->layout,
-		    &heap->shape, u)]->key <= it->key,
+		need(u == 1 || at(fx, ref_parent(heap->layout,
+		    &heap->shape, u))->key <= it->key,
 		    "slot %u is smaller than its parent", u);
 	}
 	need(heap_check(heap) == 0, "heap_check fails at %u",
@@ -215,9 +223,15 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 
 	ck_assert_ptr_nonnull(fx);
 	fx->items = calloc(ITEMS, sizeof(*fx->items));
-	fx->slots = calloc(ITEMS + 1, sizeof(*fx->slots));
+	fx->slots = calloc(heap_slots(layout, ITEMS) + 1, sizeof(*fx->slots));
 	ck_assert_ptr_nonnull(fx->items);
 	ck_assert_ptr_nonnull(fx->slots);
+	if (layout->slot != NULL) {
+		fx->slot_of = calloc(heap_slots(layout, ITEMS) + 1,
+		    sizeof(*fx->slot_of));
+		ck_assert_ptr_nonnull(fx->slot_of);
+		ref_veb_slots(fx->slot_of, heap_tree_height(ITEMS));
+	}
 	fx->rng = seed;
 	fx->key_span = key_span;
 	pages.items_base = (const char *)fx->items;
@@ -236,6 +250,7 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 	}
 	ck_assert_ptr_null(heap_pop(&fx->heap));
 	stream_flush(&stream);
+	free(fx->slot_of);
 	free(fx->slots);
 	free(fx->items);
 	free(fx);
@@ -270,21 +285,31 @@ START_TEST(dary_random_sequences)
 }
 END_TEST
 
+/* The page size does not move a veb node either, but what is touched. */
+START_TEST(veb_random_sequences)
+{
+	run_sequence(&veb_layout, 3 + (unsigned)_i, 0, UINT64_MAX, 55 + _i,
+	    NULL);
+	run_sequence(&veb_layout, 3 + (unsigned)_i, 0, 64, 555 + _i, NULL);
+}
+END_TEST
+
 /* Counting pages must not change what the heap does. */
 START_TEST(tracked_sequences)
 {
 	static const struct layout *const tracked[] = {
-		&binheap_layout, &bheap_layout, &dary_layout,
+		&binheap_layout, &bheap_layout, &dary_layout, &veb_layout,
 	};
 	const struct layout *layout = tracked[_i];
-	/* 4 KiB pages: 2501 slots of 8 bytes, 2500 items of 16 bytes. */
-	struct vmsim *vm = vmsim_create(5, 10, 3);
+	/* 4 KiB pages of 512 slots of 8 bytes; 2500 items of 16 bytes. */
+	uint32_t heap_pages = (uint32_t)(heap_slots(layout, ITEMS) / 512 + 1);
+	struct vmsim *vm = vmsim_create(heap_pages, 10, 3);
 
 	ck_assert_ptr_nonnull(vm);
 	vmsim_phase(vm, NULL);
 	run_sequence(layout, 9, DARY_DEFAULT_ARITY, 1000, 33 + _i, vm);
 	ck_assert_uint_gt(vmsim_counts(vm).faults, 0);
-	ck_assert_uint_le(vmsim_counts(vm).distinct, 15);
+	ck_assert_uint_le(vmsim_counts(vm).distinct, heap_pages + 10);
 	vmsim_destroy(vm);
 }
 END_TEST
@@ -299,7 +324,8 @@ heap_suite(void)
 	tcase_add_loop_test(tc, binheap_random_sequences, 0, SHIFTS);
 	tcase_add_loop_test(tc, bheap_random_sequences, 0, SHIFTS);
 	tcase_add_loop_test(tc, dary_random_sequences, 0, (int)NARITIES);
-	tcase_add_loop_test(tc, tracked_sequences, 0, 3);
+	tcase_add_loop_test(tc, veb_random_sequences, 0, SHIFTS);
+	tcase_add_loop_test(tc, tracked_sequences, 0, 4);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

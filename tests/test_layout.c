@@ -5,7 +5,8 @@
  * implementation of their rules in reference.c, and against the
  * properties the rules imply: parent and children are inverse, a parent
  * precedes its children, and a B-heap subtree leaves its page only from
- * the page's bottom row.
+ * the page's bottom row.  veb's map has a suite of its own (test_veb.c);
+ * here, what its order does to a path.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -124,6 +125,31 @@ START_TEST(bheap_path_crossings)
 		crossings += (u >> 9) != (bheap_layout.parent(&shape,
 		    (heap_index)u) >> 9);
 	ck_assert_uint_eq(crossings, 2);
+}
+END_TEST
+
+/*
+ * veb, the same tree in van Emde Boas order: the same path crosses as
+ * few pages as the B-heap's, and about half the binary heap's lines
+ * (64 bytes, 8 entries), though veb knows neither size.
+ */
+START_TEST(veb_path_crossings)
+{
+	struct shape shape = { .page_shift = 9,
+	    .height = heap_tree_height(1000000) };
+	uint64_t u, pages = 0, lines = 0;
+
+	for (u = 1000000; u > 1; u = veb_layout.parent(&shape,
+	    (heap_index)u)) {
+		uint64_t here = veb_layout.slot(&shape, (heap_index)u);
+		uint64_t above = veb_layout.slot(&shape, veb_layout.parent(
+		    &shape, (heap_index)u));
+
+		pages += (here >> 9) != (above >> 9);
+		lines += (here >> 3) != (above >> 3);
+	}
+	ck_assert_uint_eq(pages, 2);
+	ck_assert_uint_eq(lines, 9);
 }
 END_TEST
 
@@ -261,6 +287,7 @@ layout_suite(void)
 	tcase_add_loop_test(tc, bheap_round_trip_at_32_bits, 0, 8);
 	tcase_add_loop_test(tc, bheap_indices_used_in_order, 0, 5);
 	tcase_add_test(tc, bheap_path_crossings);
+	tcase_add_test(tc, veb_path_crossings);
 	tcase_add_test(tc, binheap_rules);
 	tcase_add_loop_test(tc, dary_round_trip_to_millions, 0, (int)NARITIES);
 	tcase_add_loop_test(tc, dary_round_trip_at_32_bits, 0, (int)NARITIES);

@@ -139,9 +139,15 @@ struct layout;
 struct shape;
 uint64_t	ref_parent(const struct layout *, const struct shape *,
 		    uint64_t u);
+/*
+ * slot[u] for every position 1 .. 2^height - 1 of the van Emde Boas
+ * order, built by its recursive definition (slot must hold 2^height).
+ */
+void		ref_veb_slots(uint64_t *slot, unsigned height);
 
 Suite	*layout_suite(void);
 Suite	*heap_suite(void);
+Suite	*veb_suite(void);
 Suite	*vmsim_suite(void);
 Suite	*stackdist_suite(void);
 Suite	*curve_suite(void);

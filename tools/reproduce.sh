@@ -229,4 +229,38 @@ done
 run "$bin" --items "$items" --model array --workload replace \
     --resident all $hierarchy --plot-y misses --jobs 2 \
     --output "$out/hierarchy-curves.csv" --plot "$out/hierarchy-curves.svg"
+
+echo "== 8. Four layouts: the cache-oblivious heap against the three" >&2
+# Page faults and 64-byte line misses per operation against memory for
+# all four layouts (veb: van Emde Boas order), from one stack-distance
+# pass per layout, under both models; then ns/op untracked.  The table:
+# both curves at a few memory sizes, and ns/op beside them.
+for model in array full; do
+	# shellcheck disable=SC2086
+	run "$bin" --items "$items" --layout all --model "$model" \
+	    --workload replace --resident all $hierarchy --plot-y misses \
+	    --jobs 2 --output "$out/four-$model.csv" --plot "$out/four-$model.svg"
+done
+run "$bin" --items "$items" --layout all --workload replace --vm off \
+    --output "$out/four-off.csv"
+awk -F, -v items="$items" "$CSV_HEADER"'
+FNR == NR { ns[$col["layout"]] = $col["ns_per_op"]; next }
+$col["resident_pages"] == 10 || $col["resident_pages"] == 64 || $col["resident_pages"] == 256 {
+	l = $col["layout"]; r = $col["resident_pages"]; md = $col["model"]
+	if (!(l in seen)) { seen[l] = 1; order[n++] = l }
+	f[md, l, r] = $col["faults_per_op"]; m[md, l, r] = $col["line_misses_per_op"]
+}
+END {
+	print "Replace at " items " items; memory of 10, 64 and 256 pages of 4 KiB (40 KiB, 256 KiB,"
+	print "1 MiB); page faults and 64-byte line misses per operation at each; ns/op untracked.\n"
+	print "| layout | model | faults 10 | faults 64 | faults 256 | lines 10 | lines 64 | lines 256 | ns/op --vm off |"
+	print "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+	split("array full", models, " ")
+	for (k = 1; k <= 2; k++) for (i = 0; i < n; i++) {
+		l = order[i]; md = models[k]
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", l, md,
+		    f[md, l, 10], f[md, l, 64], f[md, l, 256],
+		    m[md, l, 10], m[md, l, 64], m[md, l, 256], ns[l]
+	}
+}' "$out/four-off.csv" "$out/four-array.csv" "$out/four-full.csv" >"$out/four-layouts.md"
 echo "results in $out/" >&2
