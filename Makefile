@@ -23,7 +23,7 @@ LDLIBS  += -lm
 
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
-       sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
+       sweep.o explain.o options.o plan.o point.o need.o kernel.o result.o svg.o cells.o \
        compare.o csvread.o stop.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
@@ -52,7 +52,7 @@ TESTS = tests/main.o tests/test_layout.o tests/test_heap.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
         tests/test_files.o tests/test_policy.o tests/test_pmu.o \
-        tests/test_machine.o tests/test_cache.o tests/test_compare.o tests/test_points.o tests/test_exits.o tests/test_names.o tests/files.o
+        tests/test_machine.o tests/test_cache.o tests/test_compare.o tests/test_points.o tests/test_exits.o tests/test_names.o tests/test_dryrun.o tests/files.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check

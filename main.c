@@ -23,6 +23,7 @@
 #include "heap.h"
 #include "hieropt.h"
 #include "machine.h"
+#include "need.h"
 #include "options.h"
 #include "outfile.h"
 #include "outputs.h"

@@ -160,5 +160,6 @@ Suite	*compare_suite(void);
 Suite	*points_suite(void);
 Suite	*exits_suite(void);
 Suite	*names_suite(void);
+Suite	*dryrun_suite(void);
 
 #endif
