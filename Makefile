@@ -29,7 +29,7 @@ SRCDIRS = cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o \
        vmsim.o pages.o stackdist.o cache.o hier.o taps.o \
        arena.o kernel.o pmu.o machine.o \
-       config.o parse.o options.o hieropt.o help.o plan.o sweep.o \
+       config.o parse.o options.o hieropt.o help.o plan.o point.o need.o sweep.o \
        experiment.o workload.o result.o progress.o stop.o \
        report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
        csvread.o \
@@ -67,7 +67,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_stackdist.o test_curve.o test_sweeps.o test_files.o \
         test_policy.o test_pmu.o test_machine.o test_cache.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
-        test_explore.o test_table.o test_veb.o)
+        test_explore.o test_table.o test_veb.o test_dryrun.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check

@@ -78,6 +78,15 @@ bheap_levels(const struct shape *shape, uint64_t items)
 	return 2 * heap_tree_height(items) + 2;
 }
 
+/* About twice per page of log2(E) - 1 levels. */
+static double
+bheap_page_changes(const struct shape *shape, double levels,
+    double page_levels)
+{
+	(void)shape;
+	return 2 * levels / (page_levels - 1);
+}
+
 static unsigned
 bheap_fanout(const struct shape *shape)
 {
@@ -91,6 +100,7 @@ const struct layout bheap_layout = {
 	.colour = "#1f77b4",		/* blue */
 	.levels = bheap_levels,
 	.fanout = bheap_fanout,
+	.page_changes = bheap_page_changes,
 	.parent = bheap_parent,
 	.children = bheap_children,
 	.ops = heapgen_ops,

@@ -36,6 +36,15 @@ binheap_levels(const struct shape *shape, uint64_t items)
 	return heap_tree_height(items);
 }
 
+/* A change at each level below the first page's log2(E), and 3 more. */
+static double
+binheap_page_changes(const struct shape *shape, double levels,
+    double page_levels)
+{
+	(void)shape;
+	return (levels > page_levels ? levels - page_levels : 0) + 3;
+}
+
 static unsigned
 binheap_fanout(const struct shape *shape)
 {
@@ -51,5 +60,6 @@ const struct layout binheap_layout = {
 	.children = binheap_children,
 	.levels = binheap_levels,
 	.fanout = binheap_fanout,
+	.page_changes = binheap_page_changes,
 	.ops = heapgen_ops,
 };

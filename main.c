@@ -22,6 +22,7 @@
 #include "help.h"
 #include "hieropt.h"
 #include "machine.h"
+#include "need.h"
 #include "options.h"
 #include "outfile.h"
 #include "outputs.h"

@@ -21,6 +21,8 @@
  * page granularity, which is what bheapsim counts, a straddling group
  * costs one more page on its level, rarely.
  */
+#include <math.h>
+
 #include "touch.h"
 
 HEAP_INLINE heap_index
@@ -50,6 +52,16 @@ dary_levels(const struct shape *shape, uint64_t items)
 	    (heap_tree_height(shape->arity) - 1) + 2;
 }
 
+/* 0.7 times per level of d below the first page, and 3.4 more. */
+static double
+dary_page_changes(const struct shape *shape, double levels,
+    double page_levels)
+{
+	double below = levels > page_levels ? levels - page_levels : 0;
+
+	return 0.7 * below / log2((double)shape->arity) + 3.4;
+}
+
 static unsigned
 dary_fanout(const struct shape *shape)
 {
@@ -62,6 +74,7 @@ const struct layout dary_layout = {
 	.colour = "#2ca02c",		/* green */
 	.levels = dary_levels,
 	.fanout = dary_fanout,
+	.page_changes = dary_page_changes,
 	.parent = dary_parent,
 	.children = dary_children,
 	.ops = heapgen_ops,

@@ -104,6 +104,14 @@ struct layout {
 	 */
 	unsigned	(*levels)(const struct shape *, uint64_t items);
 	unsigned	(*fanout)(const struct shape *);
+	/*
+	 * For --dry-run's memory estimate: the page changes of one replace
+	 * operation through `levels` = log2(n + 1) levels over pages of
+	 * `page_levels` = log2(entries per page), fitted on the replace
+	 * phases of 50K to 1M items on 4 KiB pages (run/need.c).
+	 */
+	double		(*page_changes)(const struct shape *, double levels,
+			    double page_levels);
 	/* One per enum heap_tracking. */
 	const struct heap_ops *ops;
 	/* Whether the shape's arity shapes this layout (only dary's does). */

@@ -229,6 +229,19 @@ veb_levels(const struct shape *shape, uint64_t items)
 	return heap_tree_height(items);
 }
 
+/*
+ * A path crosses a block at each cut whose bottom trees are smaller than
+ * a page: about twice the B-heap's changes, whose pages are whole
+ * subtrees of log2(E) - 1 levels where veb's run from log2(E) / 2 up.
+ */
+static double
+veb_page_changes(const struct shape *shape, double levels,
+    double page_levels)
+{
+	(void)shape;
+	return 4 * levels / (page_levels - 1);
+}
+
 static unsigned
 veb_fanout(const struct shape *shape)
 {
@@ -245,6 +258,7 @@ const struct layout veb_layout = {
 	.children = veb_children,
 	.levels = veb_levels,
 	.fanout = veb_fanout,
+	.page_changes = veb_page_changes,
 	.slot = veb_slot_of,
 	.ops = heapgen_ops,
 	.whole_tree = true,

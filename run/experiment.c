@@ -448,6 +448,13 @@ collect(const struct jobs *list, struct experiment_rows *out)
 	free(keyed);
 }
 
+size_t
+experiment_row_bytes(void)
+{
+	/* A job's copy, the sorted copy, and the rows handed back. */
+	return 2 * sizeof(struct result) + sizeof(struct keyed);
+}
+
 int
 experiment_run(const struct plan *plan, unsigned jobs, FILE *trace,
     struct experiment_rows *rows)

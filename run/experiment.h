@@ -47,5 +47,7 @@ struct experiment_rows {
 int	experiment_run(const struct plan *, unsigned jobs, FILE *trace,
 	    struct experiment_rows *);
 void	experiment_rows_free(struct experiment_rows *);
+/* The parent's bytes per row at its peak, as it sorts them (need.c). */
+size_t	experiment_row_bytes(void);
 
 #endif

@@ -18,7 +18,10 @@
 #include "abi.h"
 #include "arena.h"
 #include "heap.h"
+#include "need.h"
+#include "options.h"
 #include "plan.h"
+#include "point.h"
 #include "plot.h"
 #include "report.h"
 #include "stackdist.h"
@@ -27,32 +30,11 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
 /*
  * --resident all makes a row per budget, per layout and phase: a million
  * budgets already make tens of millions of rows, more than anyone reads.
  */
 #define MAX_CURVE_BUDGETS ((uint64_t)1 << 20)
-
-/* Reasons -------------------------------------------------------------- */
-
-/* Every check returns this: -1 with the reason written. */
-static int
-refuse(char *why, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, PLAN_WHY_BYTES, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static double
-gib(uint64_t bytes)
-{
-	return (double)bytes / (1u << 30);
-}
 
 /* The first policy of a list: the one the points have until expanded. */
 static enum policy
@@ -65,310 +47,6 @@ first_policy(unsigned policies)
 	return p;
 }
 
-/* One point ----------------------------------------------------------- */
-
-static int
-check_page_size(const struct config *config, char *why)
-{
-	uint64_t bytes = config->page_bytes;
-
-	if ((bytes & (bytes - 1)) != 0 ||
-	    bytes / ABI_PTR_BYTES < CONFIG_MIN_ENTRIES)
-		return refuse(why, "--page-size: %" PRIu64 " is not a power of "
-		    "two from %u to %" PRIu64 " (at least %u %u-byte entries)",
-		    bytes, CONFIG_MIN_ENTRIES * ABI_PTR_BYTES,
-		    CONFIG_MAX_PAGE_BYTES, CONFIG_MIN_ENTRIES, ABI_PTR_BYTES);
-	return 0;
-}
-
-static int
-check_item_bytes(const struct config *config, char *why)
-{
-	size_t align = _Alignof(struct item);
-
-	if (config->item_bytes % align != 0)
-		return refuse(why, "--item-bytes: %" PRIu64 " is not a "
-		    "multiple of %zu from %zu to %" PRIu64, config->item_bytes,
-		    align, sizeof(struct item), CONFIG_MAX_ITEM_BYTES);
-	return 0;
-}
-
-struct need
-plan_need(const struct config *config)
-{
-	struct footprint fp = config_footprint(config);
-	struct need need = {
-		.tracked_pages = fp.tracked_pages,
-		.array_bytes = fp.array_bytes,
-		.item_bytes = fp.item_bytes,
-		/* --vm off keeps no records. */
-		.model_bytes = config->vm != VM_OFF ?
-		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    hier_bytes(&config->cache) : 0,
-	};
-
-	/* A curve keeps the stack distances of its pages and lines too. */
-	if (config->vm == VM_SIM && config->sweep == SWEEP_RESIDENT) {
-		need.model_bytes += stackdist_bytes(fp.tracked_pages);
-		if (config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
-			need.model_bytes += stackdist_bytes(
-			    config_line_curve_lines(config));
-	}
-
-	need.total_bytes = need.array_bytes + need.item_bytes +
-	    need.model_bytes;
-	return need;
-}
-
-static uint64_t
-memory_need(const struct config *config)
-{
-	return plan_need(config).total_bytes;
-}
-
-static uint64_t
-physical_memory(void)
-{
-	return (uint64_t)sysconf(_SC_PHYS_PAGES) *
-	    (uint64_t)sysconf(_SC_PAGESIZE);
-}
-
-/* Refuses what the address space, or unless forced the machine, cannot hold. */
-static int
-check_memory(const struct config *config, bool force, char *why)
-{
-	struct footprint fp = config_footprint(config);
-	uint64_t need = memory_need(config);
-	uint64_t physical = physical_memory();
-
-	if (fp.tracked_pages > VMSIM_MAX_PAGES)
-		return refuse(why, "--items: %" PRIu64 " items make %" PRIu64
-		    " pages, more than the model's %" PRIu64 "; use larger "
-		    "pages", config->items, fp.tracked_pages,
-		    (uint64_t)VMSIM_MAX_PAGES);
-	if (need >= ABI_ADDRESS_SPACE)
-		return refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
-		    "more than the %.0f GiB address space of %s", config->items,
-		    gib(need), gib(ABI_ADDRESS_SPACE), ABI_NAME);
-	if (need > physical && !force)
-		return refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
-		    "more than this machine's %.2f GiB of memory (--force "
-		    "runs anyway)", config->items, gib(need), gib(physical));
-	return 0;
-}
-
-/*
- * Sets the budget from a page count or, with `bytes`, a size, and keeps
- * it within the pages the model tracks; `text` is what the user wrote.
- */
-static int
-set_resident(struct config *config, uint64_t value, bool bytes,
-    const char *option, const char *text, char *why)
-{
-	struct footprint fp = config_footprint(config);
-	uint64_t page = config->page_bytes;
-
-	if (bytes && (value % page != 0 || value / page > fp.tracked_pages))
-		return refuse(why, "%s: %s is not a whole number of %" PRIu64
-		    "-byte pages from 1 to %" PRIu64 " (the pages --model %s "
-		    "tracks)", option, text, page, fp.tracked_pages,
-		    model_names[config->model]);
-	if (bytes)
-		value /= page;
-	if (value < 1 || value > fp.tracked_pages)
-		return refuse(why, "%s: '%s' is not a count of pages from 1 to "
-		    "%" PRIu64 " (the pages --model %s tracks)", option, text,
-		    fp.tracked_pages, model_names[config->model]);
-	config->resident_pages = value;
-	return 0;
-}
-
-static int
-check_resident(struct config *config, const struct plan_request *request,
-    char *why)
-{
-	struct footprint fp = config_footprint(config);
-
-	if (request->resident != NULL)
-		return set_resident(config, request->resident_value,
-		    request->resident_bytes, "--resident", request->resident,
-		    why);
-	/* The default budget shrinks to fit a heap smaller than it. */
-	if (config->resident_pages > fp.tracked_pages)
-		config->resident_pages = fp.tracked_pages;
-	return 0;
-}
-
-/* The caches and TLB are a model of their own: they need --vm sim's. */
-static int
-check_cache(const struct config *config, bool given, char *why)
-{
-	uint64_t tags = hier_bytes(&config->cache);
-
-	if (given && config->vm == VM_OFF)
-		return refuse(why, "--cache, --tlb, --latency: the caches are "
-		    "modeled with the page model, not with --vm off");
-	if (config->vm != VM_OFF && tags >= physical_memory())
-		return refuse(why, "--cache, --tlb: the caches' tags would take "
-		    "%.2f GiB, more than this machine's %.2f GiB", gib(tags),
-		    gib(physical_memory()));
-	return 0;
-}
-
-static int
-check_trace(const struct config *config, char *why)
-{
-	if (config->trace == NULL)
-		return 0;
-	if (config->vm == VM_OFF)
-		return refuse(why, "--trace: needs the page model, not --vm "
-		    "off");
-	if ((config->layouts & (config->layouts - 1)) != 0 ||
-	    (config->workloads & (config->workloads - 1)) != 0)
-		return refuse(why, "--trace: needs exactly one --layout and "
-		    "one --workload");
-	return 0;
-}
-
-/* The directory --vm disk uses: --vm-dir, else $TMPDIR, else /tmp. */
-static const char *
-disk_dir(const struct config *config)
-{
-	const char *dir = config->vm_dir;
-
-	if (dir == NULL)
-		dir = getenv("TMPDIR");
-	return dir != NULL && *dir != '\0' ? dir : "/tmp";
-}
-
-/*
- * The kernel modes make each modeled fault a real one, which holds only
- * if a modeled page is a system page.
- */
-static int
-check_vm(struct config *config, char *why)
-{
-	long system_page = sysconf(_SC_PAGESIZE);
-	uint64_t tracked = config_footprint(config).tracked_pages;
-	char reason[PLAN_WHY_BYTES - 64];
-
-	if (config->vm_dir != NULL && config->vm != VM_DISK)
-		return refuse(why, "--vm-dir: '%s' is only for --vm disk",
-		    config->vm_dir);
-	if (config->vm != VM_KERNEL && config->vm != VM_DISK)
-		return 0;
-	if (config->page_bytes != (uint64_t)system_page)
-		return refuse(why, "--vm %s: --page-size %" PRIu64 " must be "
-		    "the system page size, %ld", vm_names[config->vm],
-		    config->page_bytes, system_page);
-	if (tracked > arena_max_file_pages())
-		return refuse(why, "--vm %s: %" PRIu64 " tracked pages need as "
-		    "many mappings, more than vm.max_map_count allows (%"
-		    PRIu64 "); use fewer --items or raise it with sysctl",
-		    vm_names[config->vm], tracked, arena_max_file_pages());
-	if (config->vm != VM_DISK)
-		return 0;
-	config->vm_dir = disk_dir(config);
-	if (arena_disk_ok(config->vm_dir, reason, sizeof(reason)) != 0)
-		return refuse(why, "--vm-dir: %s; name a directory on a disk "
-		    "where a file can be made", reason);
-	return 0;
-}
-
-/* ceil(log2(n + 1)): the levels of a binary heap of n items. */
-/*
- * The most accesses OPT records in one phase of this config (vmsim.h's
- * bound per operation, times the longest phase: fill and drain do one
- * operation per item, the others --ops), for the deepest of the run's
- * layouts, as each layout bounds its own paths (heap.h).
- */
-static uint64_t
-opt_accesses(const struct config *config)
-{
-	struct shape shape = config_shape(config);
-	uint64_t per_op = 1, ops = config->ops > config->items ? config->ops :
-	    config->items, v;
-	unsigned l;
-
-	for (l = 0; l < LAYOUT_COUNT; l++) {
-		if (!(config->layouts & 1u << l))
-			continue;
-		v = VMSIM_OPT_ACCESSES_PER_OP(layouts[l]->levels(&shape,
-		    config->items), layouts[l]->fanout(&shape));
-		if (v > per_op)
-			per_op = v;
-	}
-	return ops > UINT64_MAX / per_op ? UINT64_MAX : ops * per_op;
-}
-
-/*
- * What the policy needs: opt, the future, so neither the kernel modes
- * (which must evict as the run goes) nor a phase too long to record;
- * clock, a trace that cannot say where its hand and bits are.
- */
-static int
-check_policy(const struct config *config, bool force, char *why)
-{
-	const char *name = policy_names[config->policy];
-	uint64_t accesses, bytes, physical = physical_memory();
-
-	if (config->policy == POLICY_LRU)
-		return 0;
-	if (config->vm == VM_OFF)
-		return refuse(why, "--policy: '%s' needs the page model, not "
-		    "--vm off", name);
-	if (config->trace != NULL && config->policy == POLICY_CLOCK)
-		return refuse(why, "--trace: '%s' cannot carry clock's "
-		    "reference bits in its resident lines; trace lru, fifo or "
-		    "opt", config->trace);
-	if (config->policy != POLICY_OPT)
-		return 0;
-	if (config->vm != VM_SIM)
-		return refuse(why, "--policy: '%s' knows its evictions only "
-		    "after a phase, too late for --vm %s to make them; use "
-		    "--vm sim", name, vm_names[config->vm]);
-	accesses = opt_accesses(config);
-	bytes = accesses > UINT64_MAX / VMSIM_OPT_BYTES_PER_ACCESS ?
-	    UINT64_MAX : accesses * VMSIM_OPT_BYTES_PER_ACCESS;
-	if (accesses >= UINT32_MAX)
-		return refuse(why, "--policy: '%s' would record up to %" PRIu64
-		    " accesses a phase, more than the %" PRIu32 " its replay "
-		    "can number; use fewer --ops or --items", name, accesses,
-		    UINT32_MAX - 1);
-	if (memory_need(config) + bytes >= ABI_ADDRESS_SPACE)
-		return refuse(why, "--policy: '%s' would record up to %" PRIu64
-		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
-		    "more than the %.0f GiB address space of %s", name,
-		    accesses, gib(bytes), gib(memory_need(config)),
-		    gib(ABI_ADDRESS_SPACE), ABI_NAME);
-	if (memory_need(config) + bytes > physical && !force)
-		return refuse(why, "--policy: '%s' would record up to %" PRIu64
-		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
-		    "more than this machine's %.2f GiB (--force runs anyway)",
-		    name, accesses, gib(bytes), gib(memory_need(config)),
-		    gib(physical));
-	return 0;
-}
-
-static int
-finish_point(struct config *config, const struct plan_request *request,
-    char *why)
-{
-	if (config->ops == 0)
-		config->ops = config->items;
-	if (check_page_size(config, why) != 0 ||
-	    check_item_bytes(config, why) != 0 ||
-	    /* Before the memory: a cache too large is --cache's fault. */
-	    check_cache(config, request->hierarchy_given, why) != 0 ||
-	    check_memory(config, request->force, why) != 0 ||
-	    check_resident(config, request, why) != 0 ||
-	    check_trace(config, why) != 0 ||
-	    check_vm(config, why) != 0 ||
-	    check_policy(config, request->force, why) != 0)
-		return -1;
-	return 0;
-}
-
 /* Sweeps -------------------------------------------------------------- */
 
 static int
@@ -376,25 +54,25 @@ check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
     char *why)
 {
 	if (request->resident_all)
-		return refuse(why, "--resident: 'all' is a sweep of every "
+		return plan_refuse(why, "--resident: 'all' is a sweep of every "
 		    "budget already; not with --sweep '%s'", request->sweep);
 	if (request->config.trace != NULL)
-		return refuse(why, "--trace: '%s' records one run, not a "
+		return plan_refuse(why, "--trace: '%s' records one run, not a "
 		    "--sweep", request->config.trace);
 	if (spec->param == SWEEP_POLICY && request->policy_given)
-		return refuse(why, "--policy and --sweep '%s' both set the "
+		return plan_refuse(why, "--policy and --sweep '%s' both set the "
 		    "policy; give one", request->sweep);
 	if (spec->param == SWEEP_POLICY && request->plot != NULL)
-		return refuse(why, "--plot: '%s' needs a numeric x; draw "
+		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST with "
 		    "--policy LIST", request->plot);
 	if (spec->param != SWEEP_RESIDENT)
 		return 0;
 	if (request->config.vm == VM_OFF)
-		return refuse(why, "--sweep: '%s' varies the page model's "
+		return plan_refuse(why, "--sweep: '%s' varies the page model's "
 		    "budget, which --vm off does not run", request->sweep);
 	if (request->resident != NULL)
-		return refuse(why, "--resident: '%s' and --sweep '%s' both set "
+		return plan_refuse(why, "--resident: '%s' and --sweep '%s' both set "
 		    "the budget; give one", request->resident, request->sweep);
 	return 0;
 }
@@ -410,7 +88,7 @@ apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
 	switch (spec->param) {
 	case SWEEP_ITEMS:
 		if (value > HEAP_MAX_ITEMS)
-			return refuse(why, "--sweep: items %s is more than %"
+			return plan_refuse(why, "--sweep: items %s is more than %"
 			    PRIu64, text, HEAP_MAX_ITEMS);
 		point->items = value;
 		break;
@@ -422,10 +100,10 @@ apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
 	case SWEEP_NONE:
 		break;
 	}
-	if (finish_point(point, request, why) != 0)
+	if (point_finish(point, request, why) != 0)
 		return -1;
 	if (spec->param == SWEEP_RESIDENT)
-		return set_resident(point, value, spec->bytes, "--sweep", text,
+		return point_set_resident(point, value, spec->bytes, "--sweep", text,
 		    why);
 	return 0;
 }
@@ -439,7 +117,7 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 	size_t i;
 
 	if (sweep_parse(request->sweep, &spec, reason, sizeof(reason)) != 0)
-		return refuse(why, "--sweep: %s", reason);
+		return plan_refuse(why, "--sweep: %s", reason);
 	if (check_sweep(request, &spec, why) != 0)
 		return -1;
 	plan->base.sweep = spec.param;
@@ -451,7 +129,7 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 		plan->base.policy = first_policy(plan->base.policies);
 		plan->points = &plan->base;
 		plan->npoints = 1;
-		return finish_point(&plan->base, request, why);
+		return point_finish(&plan->base, request, why);
 	}
 	plan->npoints = spec.count;
 	plan->points = calloc(spec.count, sizeof(*plan->points));
@@ -463,7 +141,7 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 		if (apply_sweep(&plan->points[i], &spec, i, request, why) != 0)
 			return -1;
 	}
-	return finish_point(&plan->base, request, why);
+	return point_finish(&plan->base, request, why);
 }
 
 /* Curves and passes ----------------------------------------------------- */
@@ -476,18 +154,18 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 	uint64_t tracked, budget;
 
 	if (base->policies != 1u << POLICY_LRU)
-		return refuse(why, "--resident: 'all' is one pass of LRU's "
+		return plan_refuse(why, "--resident: 'all' is one pass of LRU's "
 		    "stack distances; other policies take one run per budget: "
 		    "use --sweep resident=LIST");
 	if (base->vm != VM_SIM)
-		return refuse(why, "--resident: 'all' needs --vm sim, whose "
+		return plan_refuse(why, "--resident: 'all' needs --vm sim, whose "
 		    "model gives every budget in one pass; --vm %s runs one "
 		    "budget", vm_names[base->vm]);
-	if (finish_point(base, request, why) != 0)
+	if (point_finish(base, request, why) != 0)
 		return -1;
 	tracked = config_footprint(base).tracked_pages;
 	if (tracked > MAX_CURVE_BUDGETS)
-		return refuse(why, "--resident: 'all' would make %" PRIu64
+		return plan_refuse(why, "--resident: 'all' would make %" PRIu64
 		    " budgets, more than %" PRIu64 "; sweep a list of them "
 		    "with --sweep resident=LIST", tracked, MAX_CURVE_BUDGETS);
 	base->sweep = SWEEP_RESIDENT;
@@ -521,12 +199,12 @@ expand_policies(struct plan *plan, const struct plan_request *request,
 	if (n == 1)
 		return 0;
 	if (plan->base.trace != NULL)
-		return refuse(why, "--trace: '%s' records one policy's run; "
+		return plan_refuse(why, "--trace: '%s' records one policy's run; "
 		    "give one --policy", plan->base.trace);
 	if (plan->base.sweep == SWEEP_NONE)
 		plan->base.sweep = SWEEP_POLICY;
 	if (plan->base.sweep == SWEEP_POLICY && request->plot != NULL)
-		return refuse(why, "--plot: '%s' needs a numeric x; draw "
+		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST",
 		    request->plot);
 	points = calloc(n * plan->npoints, sizeof(*points));
@@ -540,7 +218,7 @@ expand_policies(struct plan *plan, const struct plan_request *request,
 			points[n] = plan->points[i];
 			points[n].sweep = plan->base.sweep;
 			points[n].policy = (enum policy)p;
-			if (check_policy(&points[n++], request->force,
+			if (point_check_policy(&points[n++], request->force,
 			    why) != 0) {
 				free(points);
 				return -1;
@@ -563,11 +241,11 @@ take_shard(struct plan *plan, const struct plan_request *request, char *why)
 	if (request->shards == 0)
 		return 0;
 	if (plan->points == &plan->base)
-		return refuse(why, "--shard: %u/%u splits the points of a "
+		return plan_refuse(why, "--shard: %u/%u splits the points of a "
 		    "--sweep or of --resident all; this run has one",
 		    request->shard, request->shards);
 	if (request->shard > plan->npoints)
-		return refuse(why, "--shard: %u/%u takes no point: the plan "
+		return plan_refuse(why, "--shard: %u/%u takes no point: the plan "
 		    "has %zu; use at most %zu shards", request->shard,
 		    request->shards, plan->npoints, plan->npoints);
 	for (i = request->shard - 1; i < plan->npoints; i += request->shards)
@@ -625,15 +303,15 @@ check_misses_figure(struct plan *plan, char *why)
 	if (plan->plot == NULL || strcmp(plan->plot_y, PLOT_MISSES) != 0)
 		return 0;
 	if (base->vm != VM_SIM || base->sweep != SWEEP_RESIDENT)
-		return refuse(why, "--plot-y: '%s' draws the curves of a "
+		return plan_refuse(why, "--plot-y: '%s' draws the curves of a "
 		    "resident sweep with --vm sim: --resident all or --sweep "
 		    "resident=LIST", PLOT_MISSES);
 	if (config_line_bytes(base) == 0)
-		return refuse(why, "--plot-y: '%s' needs a cache level, whose "
+		return plan_refuse(why, "--plot-y: '%s' needs a cache level, whose "
 		    "lines it counts: not --cache off", PLOT_MISSES);
 	/* Only LRU is a stack algorithm: the line curve is LRU's. */
 	if (!(base->policies & 1u << POLICY_LRU))
-		return refuse(why, "--plot-y: '%s' draws LRU's curves: add lru "
+		return plan_refuse(why, "--plot-y: '%s' draws LRU's curves: add lru "
 		    "to --policy", PLOT_MISSES);
 	return 0;
 }
@@ -646,11 +324,29 @@ expand(struct plan *plan, const struct plan_request *request, char *why)
 	if (request->sweep != NULL)
 		return expand_sweep(plan, request, why);
 	if (request->plot != NULL)
-		return refuse(why, "--plot: '%s' needs a --sweep to draw",
+		return plan_refuse(why, "--plot: '%s' needs a --sweep to draw",
 		    request->plot);
 	plan->points = &plan->base;
 	plan->npoints = 1;
-	return finish_point(&plan->base, request, why);
+	return point_finish(&plan->base, request, why);
+}
+
+/*
+ * The whole invocation at its peak (need.h): --jobs runs side by side
+ * and the parent's rows, refused unless forced as one run is.
+ */
+static int
+check_peak(const struct plan *plan, char *why)
+{
+	uint64_t rows, peak = plan_peak(plan, &rows);
+
+	if (plan->force || peak <= need_physical())
+		return 0;
+	return plan_refuse(why, "%s: %u run%s side by side and %.2f GiB of "
+	    "rows need %.2f GiB at their peak, more than this machine's %.2f "
+	    "GiB (--force runs anyway)", plan->jobs > 1 ? "--jobs" : "--items",
+	    plan->jobs, plan->jobs > 1 ? "s" : "", plan_gib(rows),
+	    plan_gib(peak), plan_gib(need_physical()));
 }
 
 int
@@ -673,15 +369,24 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
 	    report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
-		return refuse(why, "--plot-y: %s", reason);
+		return plan_refuse(why, "--plot-y: %s", reason);
+	/* A plot of a figure that is 0 at every point draws nothing. */
+	if (request->plot != NULL && base->disk_latency_ns == 0 &&
+	    strcmp(plan->plot_y, "disk_latency_ms") == 0)
+		return plan_refuse(why, "--plot-y: disk_latency_ms is 0 at "
+		    "every point with --disk-latency 0; give --disk-latency a "
+		    "time above 0");
 	base->policy = first_policy(base->policies);
 	if (expand(plan, request, why) != 0 ||
 	    check_misses_figure(plan, why) != 0 ||
 	    expand_policies(plan, request, why) != 0 ||
 	    take_shard(plan, request, why) != 0)
 		return -1;
+	if (request->plot_y != NULL && request->plot == NULL)
+		return plan_refuse(why, "--plot-y: '%s' draws nothing without "
+		    "--plot FILE.svg", printable(request->plot_y));
 	make_passes(plan, request->resident_all);
-	return 0;
+	return check_peak(plan, why);
 }
 
 void
@@ -694,46 +399,3 @@ plan_free(struct plan *plan)
 	plan->passes = NULL;
 }
 
-int
-plan_write_needs(FILE *out, const struct plan *plan)
-{
-	size_t i;
-
-	fputs("items,page_bytes,model,vm,tracked_pages,array_bytes,"
-	    "item_bytes,model_bytes,memory_bytes\n", out);
-	for (i = 0; i < plan->npoints; i++) {
-		const struct config *point = &plan->points[i];
-		struct need need = plan_need(point);
-
-		fprintf(out, "%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%"
-		    PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-		    point->items, point->page_bytes, model_names[point->model],
-		    vm_names[point->vm], need.tracked_pages, need.array_bytes,
-		    need.item_bytes, need.model_bytes, need.total_bytes);
-	}
-	return fflush(out) != 0 || ferror(out) ? -1 : 0;
-}
-
-const char *
-plan_memory_note(const struct plan *plan)
-{
-	static char note[PLAN_WHY_BYTES];
-	const struct config *largest = &plan->points[0];
-	struct need parts;
-	uint64_t need;
-	size_t i;
-
-	for (i = 1; i < plan->npoints; i++)
-		if (memory_need(&plan->points[i]) > memory_need(largest))
-			largest = &plan->points[i];
-	need = memory_need(largest);
-	if (need < NOTE_MEMORY_BYTES)
-		return NULL;
-	parts = plan_need(largest);
-	snprintf(note, sizeof(note), "%" PRIu64 " items need %.2f GiB per "
-	    "layout run (heap array %.2f, items %.2f, page model %.2f); this "
-	    "machine has %.2f GiB", largest->items, gib(need),
-	    gib(parts.array_bytes), gib(parts.item_bytes),
-	    gib(parts.model_bytes), gib(physical_memory()));
-	return note;
-}

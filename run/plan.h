@@ -82,27 +82,4 @@ int	plan_make(struct plan *, const struct plan_request *,
 	    char why[PLAN_WHY_BYTES]);
 void	plan_free(struct plan *);
 
-/* What one layout's run of a config maps. */
-struct need {
-	uint64_t	tracked_pages;	/* the pages the model counts */
-	uint64_t	array_bytes;	/* the heap array */
-	uint64_t	item_bytes;	/* the item arena */
-	uint64_t	model_bytes;	/* the page model's records */
-	uint64_t	total_bytes;
-};
-
-struct need	plan_need(const struct config *);
-
-/*
- * Writes, as CSV, what each point of the plan needs (--dry-run): its
- * items, page size, model and the figures of struct need.
- */
-int	plan_write_needs(FILE *, const struct plan *);
-
-/*
- * What the largest point needs, as a line for stderr, when a run needs
- * so much memory that it should say so before it starts; else NULL.
- */
-const char *plan_memory_note(const struct plan *);
-
 #endif

@@ -348,6 +348,18 @@ static const struct bad_input {
 	    { "--latency", "0 to 1 s" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--vm", "off", "--cache", "l1=32K/8" },
 	    "--vm off", { "--cache", "page model" }, WITH_OUTPUT },
+	/* Issue 27: options with no effect, quoting, the dry run. */
+	{ { "--items", "1000", "--plot-y", "ns_per_op" }, "'ns_per_op'",
+	    { "--plot-y", "--plot" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "items=1K,2K", "--plot", "@p.svg",
+	    "--plot-y", "disk_latency_ms", "--disk-latency", "0" },
+	    "disk_latency_ms", { "--disk-latency" }, WITH_OUTPUT },
+	{ { "--items", "1\n\x1b[1m" }, "'1\\n\\x1b[1m'", { "--items",
+	    "1 to" }, 0 },
+	{ { "--items", "1000", "--dry-run", "--output", "" }, "''",
+	    { "--output", "empty" }, 0 },
+	{ { "--items", "1000", "--dry-run", "--output", "@none/r.csv" },
+	    "none/r.csv", { "--output", "does not exist" }, 0 },
 };
 
 #define NBAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))

@@ -169,5 +169,6 @@ Suite	*exits_suite(void);
 Suite	*names_suite(void);
 Suite	*explore_suite(void);
 Suite	*table_suite(void);
+Suite	*dryrun_suite(void);
 
 #endif

@@ -1,0 +1,306 @@
+/*
+ * point.c: one point's options checked against each other: page size,
+ * item size, memory, budget, caches, trace, page model and policy (see
+ * point.h); and the reasons every check of the plan gives.
+ *
+ * Each check asks the module that owns the fact: the footprint is
+ * config.c's, the model's bytes per page vmsim.c's, what a disk arena
+ * needs and how many file-backed pages can be mapped arena.c's.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "arena.h"
+#include "heap.h"
+#include "need.h"
+#include "point.h"
+#include "vmsim.h"
+
+/* Reasons -------------------------------------------------------------- */
+
+/* Every check returns this: -1 with the reason written. */
+int
+plan_refuse(char *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, PLAN_WHY_BYTES, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+double
+plan_gib(uint64_t bytes)
+{
+	return (double)bytes / (1u << 30);
+}
+
+/* One point ----------------------------------------------------------- */
+
+static int
+check_page_size(const struct config *config, char *why)
+{
+	uint64_t bytes = config->page_bytes;
+
+	if ((bytes & (bytes - 1)) != 0 ||
+	    bytes / ABI_PTR_BYTES < CONFIG_MIN_ENTRIES)
+		return plan_refuse(why, "--page-size: %" PRIu64 " is not a power of "
+		    "two from %u to %" PRIu64 " (at least %u %u-byte entries)",
+		    bytes, CONFIG_MIN_ENTRIES * ABI_PTR_BYTES,
+		    CONFIG_MAX_PAGE_BYTES, CONFIG_MIN_ENTRIES, ABI_PTR_BYTES);
+	return 0;
+}
+
+static int
+check_item_bytes(const struct config *config, char *why)
+{
+	size_t align = _Alignof(struct item);
+
+	if (config->item_bytes % align != 0)
+		return plan_refuse(why, "--item-bytes: %" PRIu64 " is not a "
+		    "multiple of %zu from %zu to %" PRIu64, config->item_bytes,
+		    align, sizeof(struct item), CONFIG_MAX_ITEM_BYTES);
+	return 0;
+}
+
+/* Refuses what the address space, or unless forced the machine, cannot hold. */
+static int
+check_memory(const struct config *config, bool force, char *why)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t need = need_total(config);
+	uint64_t physical = need_physical();
+
+	if (fp.tracked_pages > VMSIM_MAX_PAGES)
+		return plan_refuse(why, "--items: %" PRIu64 " items make %" PRIu64
+		    " pages, more than the model's %" PRIu64 "; use larger "
+		    "pages", config->items, fp.tracked_pages,
+		    (uint64_t)VMSIM_MAX_PAGES);
+	if (need >= ABI_ADDRESS_SPACE)
+		return plan_refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
+		    "more than the %.0f GiB address space of %s", config->items,
+		    plan_gib(need), plan_gib(ABI_ADDRESS_SPACE), ABI_NAME);
+	if (need > physical && !force)
+		return plan_refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
+		    "more than this machine's %.2f GiB of memory (--force "
+		    "runs anyway)", config->items, plan_gib(need), plan_gib(physical));
+	return 0;
+}
+
+/*
+ * Sets the budget from a page count or, with `bytes`, a size, and keeps
+ * it within the pages the model tracks; `text` is what the user wrote.
+ */
+int
+point_set_resident(struct config *config, uint64_t value, bool bytes,
+    const char *option, const char *text, char *why)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t page = config->page_bytes;
+
+	if (bytes && (value % page != 0 || value / page > fp.tracked_pages))
+		return plan_refuse(why, "%s: %s is not a whole number of %" PRIu64
+		    "-byte pages from 1 to %" PRIu64 " (the pages --model %s "
+		    "tracks)", option, text, page, fp.tracked_pages,
+		    model_names[config->model]);
+	if (bytes)
+		value /= page;
+	if (value < 1 || value > fp.tracked_pages)
+		return plan_refuse(why, "%s: '%s' is not a count of pages from 1 to "
+		    "%" PRIu64 " (the pages --model %s tracks)", option, text,
+		    fp.tracked_pages, model_names[config->model]);
+	config->resident_pages = value;
+	return 0;
+}
+
+static int
+check_resident(struct config *config, const struct plan_request *request,
+    char *why)
+{
+	struct footprint fp = config_footprint(config);
+
+	if (request->resident != NULL)
+		return point_set_resident(config, request->resident_value,
+		    request->resident_bytes, "--resident", request->resident,
+		    why);
+	/* The default budget shrinks to fit a heap smaller than it. */
+	if (config->resident_pages > fp.tracked_pages)
+		config->resident_pages = fp.tracked_pages;
+	return 0;
+}
+
+/* The caches and TLB are a model of their own: they need --vm sim's. */
+static int
+check_cache(const struct config *config, bool given, char *why)
+{
+	uint64_t tags = hier_bytes(&config->cache);
+
+	if (given && config->vm == VM_OFF)
+		return plan_refuse(why, "--cache, --tlb, --latency: the caches are "
+		    "modeled with the page model, not with --vm off");
+	if (config->vm != VM_OFF && tags >= need_physical())
+		return plan_refuse(why, "--cache, --tlb: the caches' tags would take "
+		    "%.2f GiB, more than this machine's %.2f GiB", plan_gib(tags),
+		    plan_gib(need_physical()));
+	return 0;
+}
+
+static int
+check_trace(const struct config *config, char *why)
+{
+	if (config->trace == NULL)
+		return 0;
+	if (config->vm == VM_OFF)
+		return plan_refuse(why, "--trace: needs the page model, not --vm "
+		    "off");
+	if ((config->layouts & (config->layouts - 1)) != 0 ||
+	    (config->workloads & (config->workloads - 1)) != 0)
+		return plan_refuse(why, "--trace: needs exactly one --layout and "
+		    "one --workload");
+	return 0;
+}
+
+/* The directory --vm disk uses: --vm-dir, else $TMPDIR, else /tmp. */
+static const char *
+disk_dir(const struct config *config)
+{
+	const char *dir = config->vm_dir;
+
+	if (dir == NULL)
+		dir = getenv("TMPDIR");
+	return dir != NULL && *dir != '\0' ? dir : "/tmp";
+}
+
+/*
+ * The kernel modes make each modeled fault a real one, which holds only
+ * if a modeled page is a system page.
+ */
+static int
+check_vm(struct config *config, char *why)
+{
+	long system_page = sysconf(_SC_PAGESIZE);
+	uint64_t tracked = config_footprint(config).tracked_pages;
+	char reason[PLAN_WHY_BYTES - 64];
+
+	if (config->vm_dir != NULL && config->vm != VM_DISK)
+		return plan_refuse(why, "--vm-dir: '%s' is only for --vm disk",
+		    config->vm_dir);
+	if (config->vm != VM_KERNEL && config->vm != VM_DISK)
+		return 0;
+	if (config->page_bytes != (uint64_t)system_page)
+		return plan_refuse(why, "--vm %s: --page-size %" PRIu64 " must be "
+		    "the system page size, %ld", vm_names[config->vm],
+		    config->page_bytes, system_page);
+	if (tracked > arena_max_file_pages())
+		return plan_refuse(why, "--vm %s: %" PRIu64 " tracked pages need as "
+		    "many mappings, more than vm.max_map_count allows (%"
+		    PRIu64 "); use fewer --items or raise it with sysctl",
+		    vm_names[config->vm], tracked, arena_max_file_pages());
+	if (config->vm != VM_DISK)
+		return 0;
+	config->vm_dir = disk_dir(config);
+	if (arena_disk_ok(config->vm_dir, reason, sizeof(reason)) != 0)
+		return plan_refuse(why, "--vm-dir: %s; name a directory on a disk "
+		    "where a file can be made", reason);
+	return 0;
+}
+
+/*
+ * The most accesses OPT records in one phase of this config (vmsim.h's
+ * bound per operation, times the longest phase: fill and drain do one
+ * operation per item, the others --ops), for the deepest of the run's
+ * layouts, as each layout bounds its own paths (heap.h).
+ */
+static uint64_t
+opt_accesses(const struct config *config)
+{
+	struct shape shape = config_shape(config);
+	uint64_t per_op = 1, ops = config->ops > config->items ? config->ops :
+	    config->items, v;
+	unsigned l;
+
+	for (l = 0; l < LAYOUT_COUNT; l++) {
+		if (!(config->layouts & 1u << l))
+			continue;
+		v = VMSIM_OPT_ACCESSES_PER_OP(layouts[l]->levels(&shape,
+		    config->items), layouts[l]->fanout(&shape));
+		if (v > per_op)
+			per_op = v;
+	}
+	return ops > UINT64_MAX / per_op ? UINT64_MAX : ops * per_op;
+}
+
+/*
+ * What the policy needs: opt, the future, so neither the kernel modes
+ * (which must evict as the run goes) nor a phase too long to record;
+ * clock, a trace that cannot say where its hand and bits are.
+ */
+int
+point_check_policy(const struct config *config, bool force, char *why)
+{
+	const char *name = policy_names[config->policy];
+	uint64_t accesses, bytes, physical = need_physical();
+
+	if (config->policy == POLICY_LRU)
+		return 0;
+	if (config->vm == VM_OFF)
+		return plan_refuse(why, "--policy: '%s' needs the page model, not "
+		    "--vm off", name);
+	if (config->trace != NULL && config->policy == POLICY_CLOCK)
+		return plan_refuse(why, "--trace: '%s' cannot carry clock's "
+		    "reference bits in its resident lines; trace lru, fifo or "
+		    "opt", config->trace);
+	if (config->policy != POLICY_OPT)
+		return 0;
+	if (config->vm != VM_SIM)
+		return plan_refuse(why, "--policy: '%s' knows its evictions only "
+		    "after a phase, too late for --vm %s to make them; use "
+		    "--vm sim", name, vm_names[config->vm]);
+	accesses = opt_accesses(config);
+	bytes = accesses > UINT64_MAX / VMSIM_OPT_BYTES_PER_ACCESS ?
+	    UINT64_MAX : accesses * VMSIM_OPT_BYTES_PER_ACCESS;
+	if (accesses >= UINT32_MAX)
+		return plan_refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, more than the %" PRIu32 " its replay "
+		    "can number; use fewer --ops or --items", name, accesses,
+		    UINT32_MAX - 1);
+	if (need_total(config) + bytes >= ABI_ADDRESS_SPACE)
+		return plan_refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
+		    "more than the %.0f GiB address space of %s", name,
+		    accesses, plan_gib(bytes), plan_gib(need_total(config)),
+		    plan_gib(ABI_ADDRESS_SPACE), ABI_NAME);
+	if (need_total(config) + bytes > physical && !force)
+		return plan_refuse(why, "--policy: '%s' would record up to %" PRIu64
+		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
+		    "more than this machine's %.2f GiB (--force runs anyway)",
+		    name, accesses, plan_gib(bytes), plan_gib(need_total(config)),
+		    plan_gib(physical));
+	return 0;
+}
+
+int
+point_finish(struct config *config, const struct plan_request *request,
+    char *why)
+{
+	if (config->ops == 0)
+		config->ops = config->items;
+	if (check_page_size(config, why) != 0 ||
+	    check_item_bytes(config, why) != 0 ||
+	    /* Before the memory: a cache too large is --cache's fault. */
+	    check_cache(config, request->hierarchy_given, why) != 0 ||
+	    check_memory(config, request->force, why) != 0 ||
+	    check_resident(config, request, why) != 0 ||
+	    check_trace(config, why) != 0 ||
+	    check_vm(config, why) != 0 ||
+	    point_check_policy(config, request->force, why) != 0)
+		return -1;
+	return 0;
+}
+

@@ -1,0 +1,115 @@
+/*
+ * test_dryrun.c: --dry-run's estimate of the whole invocation's peak
+ * counts what the run holds: opt's recording, the parent's rows of
+ * --resident all, and --jobs runs side by side; what cannot fit is
+ * refused up front, with the figure and --force.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define EXIT_USAGE	2
+#define MIB		((uint64_t)1 << 20)
+
+/* Helpers ------------------------------------------------------------- */
+
+/* The dry run's first row, as a table. */
+static void
+dry_run(struct table *t, const char *const args[])
+{
+	struct outcome o;
+
+	run_argv(&o, args);
+	ck_assert_msg(o.status == 0, "%s: exit %d: %s", o.command, o.status,
+	    o.err.data);
+	table_parse(t, o.out.data, o.command);
+	outcome_free(&o);
+}
+
+/* Tests --------------------------------------------------------------- */
+
+/*
+ * opt records its phase: at 200K items and 2M operations the binary
+ * heap's run peaks at some 370 MiB (tools/peak-memory.py), not the 9
+ * MiB of its arenas and model.
+ */
+START_TEST(opt_recording_counted)
+{
+	struct table t;
+
+	dry_run(&t, (const char *const[]){ "--items", "200K", "--ops", "2M",
+	    "--policy", "opt", "--layout", "binheap", "--dry-run", NULL });
+	ck_assert_msg(table_get_u64(&t, 0, "peak_bytes") > 300 * MIB &&
+	    table_get_u64(&t, 0, "peak_bytes") < 450 * MIB, "%s: peak %s",
+	    t.what, table_get(&t, 0, "peak_bytes"));
+	ck_assert_uint_gt(table_get_u64(&t, 0, "record_bytes"), 250 * MIB);
+	table_free(&t);
+}
+END_TEST
+
+/* --resident all's rows are the parent's: about 1 KiB each. */
+START_TEST(resident_all_rows_counted)
+{
+	struct table t;
+	uint64_t tracked, rows;
+
+	dry_run(&t, (const char *const[]){ "--items", "100K", "--page-size",
+	    "64", "--resident", "all", "--layout", "bheap", "--workload",
+	    "fill,replace", "--dry-run", NULL });
+	ck_assert_uint_eq(t.nrows, 1);	/* one line, not one per budget */
+	tracked = table_get_u64(&t, 0, "tracked_pages");
+	rows = table_get_u64(&t, 0, "rows_bytes");
+	ck_assert_msg(rows >= tracked * 2 * 700 && rows <= tracked * 2 * 1500,
+	    "%s: %" PRIu64 " bytes of rows for %" PRIu64 " budgets", t.what,
+	    rows, tracked);
+	ck_assert_uint_ge(table_get_u64(&t, 0, "peak_bytes"), rows);
+	table_free(&t);
+}
+END_TEST
+
+/*
+ * Three runs side by side that each fit but together do not are
+ * refused, naming --jobs and --force; one at a time they run.
+ */
+START_TEST(jobs_side_by_side_refused)
+{
+	uint64_t physical = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+	    (uint64_t)sysconf(_SC_PAGESIZE);
+	/* 24 bytes an item: an 8-byte slot and a 16-byte item. */
+	char items[32];
+	struct outcome o;
+
+	snprintf(items, sizeof(items), "%" PRIu64, physical / 24 / 2);
+	run(&o, "--items", items, "--layout", "all", "--jobs", "3",
+	    "--dry-run", NULL);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, "--jobs") != NULL &&
+	    strstr(o.err.data, "--force") != NULL, "%s: exit %d: %s",
+	    o.command, o.status, o.err.data);
+	outcome_free(&o);
+	run(&o, "--items", items, "--layout", "all", "--jobs", "1",
+	    "--dry-run", NULL);
+	ck_assert_msg(o.status == 0, "%s: exit %d: %s", o.command, o.status,
+	    o.err.data);
+	outcome_free(&o);
+}
+END_TEST
+
+Suite *
+dryrun_suite(void)
+{
+	Suite *s = suite_create("dry run");
+	TCase *tc = tcase_create("estimates");
+
+	tcase_add_test(tc, opt_recording_counted);
+	tcase_add_test(tc, resident_all_rows_counted);
+	tcase_add_test(tc, jobs_side_by_side_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}

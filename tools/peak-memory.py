@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""peak-memory.py: bheapsim's estimate of its peak memory against the peak
+it reaches.
+
+    python3 tools/peak-memory.py BHEAPSIM [OPTIONS ...]
+
+Runs BHEAPSIM --dry-run OPTIONS for the estimate (peak_bytes), then
+BHEAPSIM OPTIONS (report to /dev/null), polling /proc every few
+milliseconds for its process and every child: a process's VmHWM is its
+maxrss so far, and the observed peak is the largest sum of the VmHWM of
+the processes alive together.  Prints one line: estimate, observed, and
+their ratio; exits 1 if they differ by more than 25%.
+"""
+import os
+import subprocess
+import sys
+import time
+
+POLL_S = 0.002
+TOLERANCE = 0.25
+
+
+def hwm_kib(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+
+
+def estimate(argv):
+    out = subprocess.run(argv + ["--dry-run"], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    header = out[0].split(",")
+    return int(out[1].split(",")[header.index("peak_bytes")])
+
+
+def observe(argv):
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    seen = {}           # pid: last VmHWM, KiB
+    peak = 0
+    while proc.poll() is None:
+        live = [proc.pid] + children(proc.pid)
+        for pid in live:
+            kib = hwm_kib(pid)
+            if kib is not None:
+                seen[pid] = max(seen.get(pid, 0), kib)
+        peak = max(peak, sum(seen[p] for p in live if p in seen))
+        time.sleep(POLL_S)
+    if proc.returncode != 0:
+        sys.exit(f"peak-memory.py: {' '.join(argv)} exited "
+                 f"{proc.returncode}")
+    return peak * 1024
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    argv = sys.argv[1:]
+    est = estimate(argv)
+    obs = observe(argv)
+    ratio = est / obs if obs else float("inf")
+    print(f"{' '.join(argv[1:])}: estimated {est / 2**20:.1f} MiB, "
+          f"observed {obs / 2**20:.1f} MiB, ratio {ratio:.2f}")
+    sys.exit(0 if abs(ratio - 1) <= TOLERANCE else 1)
+
+
+if __name__ == "__main__":
+    main()
