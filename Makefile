@@ -24,7 +24,8 @@ LDLIBS  += -lm
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
        sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
-       report_table.o plot_axes.o explain_text.o explain_svg.o explore.o explore_page.o explore_replay.o \
+       report_table.o plot_axes.o plot_key.o \
+       explain_text.o explain_svg.o explore.o explore_page.o explore_replay.o \
        compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
