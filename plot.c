@@ -275,8 +275,8 @@ draw_lines(FILE *out, const struct series *lines, const struct line *which,
 
 	fprintf(out, "<clipPath id=\"plot\"><rect x=\"%d\" y=\"%d\" "
 	    "width=\"%d\" height=\"%d\"/></clipPath>\n<g clip-path="
-	    "\"url(#plot)\">\n", LEFT, TOP - 5, WIDTH - LEFT - RIGHT,
-	    HEIGHT - TOP - BOTTOM + 10);
+	    "\"url(#plot)\">\n", LEFT - 6, TOP - 6, WIDTH - LEFT - RIGHT + 12,
+	    HEIGHT - TOP - BOTTOM + 12);
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
 		axis_polyline(out, &lines[i], x, y, style);

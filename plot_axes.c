@@ -180,6 +180,15 @@ axis_y_ticks(FILE *out, const struct axis *x, const struct axis *y)
 	}
 }
 
+/* The tick after v: 1x, equal, always has one. */
+static double
+next_ratio_tick(const struct axis *r, double v)
+{
+	double next = (floor(v / r->step + 1e-9) + 1) * r->step;
+
+	return v < 1 && next > 1 ? 1 : next;
+}
+
 void
 axis_ratio_ticks(FILE *out, const struct axis *x, const struct axis *r)
 {
@@ -187,8 +196,7 @@ axis_ratio_ticks(FILE *out, const struct axis *x, const struct axis *r)
 	double v;
 
 	/* From the axis' start, then at every step past it. */
-	for (v = r->lo; v <= r->hi * (1 + 1e-9); v = (floor(v / r->step +
-	    1e-9) + 1) * r->step) {
+	for (v = r->lo; v <= r->hi * (1 + 1e-9); v = next_ratio_tick(r, v)) {
 		double py = axis_pixel(r, v);
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
