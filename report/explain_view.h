@@ -41,6 +41,7 @@ struct view {
 	unsigned	height;				/* largest depth */
 	double		x[EXPLAIN_MAX_ITEMS + 1];	/* SVG column */
 	unsigned	leaves;
+	double		leaf_dx;			/* SVG pixels */
 };
 
 /*

@@ -25,24 +25,16 @@
 #include "abi.h"
 #include "plot.h"
 #include "plot_axes.h"
+#include "plot_key.h"
 #include "report.h"
 #include "svg.h"
 
 /* Parameters -------------------------------------------------------- */
 
-#define WIDTH		820
-#define HEIGHT		520
-#define LEFT		90	/* room for the y labels */
-#define RIGHT		90	/* and for the ratio axis */
-#define TOP		76
-#define BOTTOM		70
-#define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
-/* More points than this make a curve (--resident all): a line alone. */
-#define MAX_MARKED	64
-#define LEGEND_ROW	16	/* pixels between the legend's rows */
-#define RATIO_STYLE \
-	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
-	"stroke-dasharray=\"6 4\""
+/* Parameters: the frame, plot_axes.h. */
+
+/* The teaching figure's y axis starts here: 0.1 misses per operation. */
+#define MISSES_FLOOR	0.1
 
 /* Data ---------------------------------------------------------------- */
 
@@ -160,75 +152,6 @@ ratio_of(const struct series *a, const struct series *b)
 	return s;
 }
 
-static bool
-several_policies(const struct config *config)
-{
-	return (config->policies & (config->policies - 1)) != 0;
-}
-
-/*
- * A line: its layout's colour, dashed by policy (LRU's solid), or in the
- * teaching figure, dashed for cache lines.
- */
-struct line {
-	unsigned	layout;
-	enum policy	policy;
-	bool		cache_lines;
-};
-
-static void
-line_style(char *buf, size_t size, const struct line *line)
-{
-	static const char *const dashes[POLICY_COUNT] = {
-		[POLICY_LRU] = "",
-		[POLICY_CLOCK] = " stroke-dasharray=\"8 4\"",
-		[POLICY_FIFO] = " stroke-dasharray=\"2 3\"",
-		[POLICY_OPT] = " stroke-dasharray=\"12 3 2 3\"",
-	};
-
-	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
-	    layouts[line->layout]->colour, line->cache_lines ?
-	    " stroke-dasharray=\"5 3\"" : dashes[line->policy]);
-}
-
-/* A line's name in the legend. */
-static void
-line_name(char *buf, size_t size, const struct config *config,
-    const struct line *line, bool misses)
-{
-	if (misses)
-		snprintf(buf, size, "%s %s", layouts[line->layout]->name,
-		    line->cache_lines ? "lines" : "pages");
-	else if (several_policies(config))
-		snprintf(buf, size, "%s %s", layouts[line->layout]->name,
-		    policy_names[line->policy]);
-	else
-		snprintf(buf, size, "%s", layouts[line->layout]->name);
-}
-
-/*
- * Draws one entry at (*x, *y), or at the start of the next row if it
- * would pass the right edge; leaves *x where the next one starts.
- */
-static void
-legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
-    const char *name)
-{
-	/* About 7 pixels a character at 12 px sans-serif. */
-	double width = 32 + 7.0 * (double)strlen(name), x, y;
-
-	if (*at_x > LEFT && *at_x + width > WIDTH - 10) {
-		*at_x = LEFT;
-		*at_y += LEGEND_ROW;
-	}
-	x = *at_x;
-	y = *at_y;
-	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
-	svg_text(out, x + 32, y + 4, "start", "", name);
-	*at_x = x + width + 24;
-}
-
 /* Entry point --------------------------------------------------------- */
 
 static void
@@ -247,18 +170,39 @@ bounds(const struct series *s, size_t n, double *lo, double *hi, bool x)
 		}
 }
 
-/* What the sweep held fixed. */
+/* A count as the options take it: 1M, 500K, or plain. */
+static void
+count_text(char *buf, size_t size, uint64_t n)
+{
+	if (n >= 1000000 && n % 1000000 == 0)
+		snprintf(buf, size, "%" PRIu64 "M", n / 1000000);
+	else if (n >= 1000 && n % 1000 == 0)
+		snprintf(buf, size, "%" PRIu64 "K", n / 1000);
+	else
+		snprintf(buf, size, "%" PRIu64, n);
+}
+
+/* What is compared, and what the sweep held fixed. */
 static void
 make_title(char *buf, size_t size, const struct config *config,
     enum workload workload)
 {
-	int n = snprintf(buf, size, "workload %s, %s, %u-byte entries, "
-	    "model %s", workload_names[workload], ABI_NAME, ABI_PTR_BYTES,
-	    model_names[config->model]);
+	char items[32];
+	int n = 0;
+	unsigned p;
 
+	/* Several policies: what is compared comes first. */
+	for (p = 0; several_policies(config) && p < POLICY_COUNT; p++)
+		if (config->policies & 1u << p)
+			n += snprintf(buf + n, size - (size_t)n, "%s%s", n > 0 ?
+			    " vs " : "page replacement ", policy_names[p]);
+	n += snprintf(buf + n, size - (size_t)n, "%sworkload %s, %s, "
+	    "%u-byte entries, model %s", n > 0 ? ", " : "",
+	    workload_names[workload], ABI_NAME, ABI_PTR_BYTES,
+	    model_names[config->model]);
+	count_text(items, sizeof(items), config->items);
 	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_ITEMS)
-		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64 " items",
-		    config->items);
+		n += snprintf(buf + n, size - (size_t)n, ", %s items", items);
 	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_PAGE_SIZE)
 		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    "-byte pages", config->page_bytes);
@@ -304,31 +248,46 @@ write_title(FILE *out, char *title)
 	svg_text(out, WIDTH / 2.0, 38, "middle", "font-size=\"15\"", cut + 2);
 }
 
-/*
- * One row between the title and the plot, clear of every line; a line
- * per layout and policy, or pages and lines, needs two, the first a row
- * higher.
- */
+
+/* What the x and y axes show; `overlay`: the model's faults too. */
 static void
-draw_legend(FILE *out, const struct config *config, const struct line *which,
-    size_t nlines, bool ratio, bool misses)
+axis_labels(FILE *out, const struct config *config, const char *field,
+    const struct axis *x, bool overlay)
 {
-	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW -
-	    (several_policies(config) || misses ? LEGEND_ROW : 0);
-	char name[256], style[128];
+	char style[128];
+
+	svg_text(out, (x->from + x->to) / 2, HEIGHT - 25, "middle", "",
+	    x_label(config->sweep, strcmp(field, PLOT_MISSES) == 0));
+	snprintf(style, sizeof(style), "transform=\"rotate(-90 %d %d)\"", 22,
+	    (HEIGHT - BOTTOM + TOP) / 2);
+	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
+	    overlay ? "page faults: the kernel's minor faults, and the "
+	    "model's" : y_label(field));
+}
+
+/* The lines, clipped to the plot, with marks where they are few. */
+static void
+draw_lines(FILE *out, const struct series *lines, const struct line *which,
+    size_t nlines, const struct axis *x, const struct axis *y)
+{
+	char style[128];
 	size_t i;
 
+	fprintf(out, "<clipPath id=\"plot\"><rect x=\"%d\" y=\"%d\" "
+	    "width=\"%d\" height=\"%d\"/></clipPath>\n<g clip-path="
+	    "\"url(#plot)\">\n", LEFT - 6, TOP - 6, WIDTH - LEFT - RIGHT + 12,
+	    HEIGHT - TOP - BOTTOM + 12);
 	for (i = 0; i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
-		line_name(name, sizeof(name), config, &which[i], misses);
-		legend_entry(out, &legend_x, &legend_y, style, name);
+		axis_polyline(out, &lines[i], x, y, style);
+		/* Markers would merge into a smear along a curve. */
+		if (lines[i].count <= MAX_MARKED)
+			axis_markers(out, &lines[i], x, y,
+			    layouts[which[i].layout]->colour,
+			    which[i].model ? MARK_BOX :
+			    policy_marks[which[i].policy]);
 	}
-	if (ratio) {
-		snprintf(name, sizeof(name), "%s / %s (right axis)",
-		    layouts[which[0].layout]->name,
-		    layouts[which[1].layout]->name);
-		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, name);
-	}
+	fputs("</g>\n", out);
 }
 
 static void
@@ -336,14 +295,13 @@ draw(FILE *out, const struct config *config, const char *field,
     enum workload workload, struct series *lines, const struct line *which,
     size_t nlines, const struct series *ratio)
 {
-	bool misses = strcmp(field, PLOT_MISSES) == 0;
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
 	struct axis y = { .from = HEIGHT - BOTTOM, .to = TOP };
 	struct axis r = { .from = HEIGHT - BOTTOM, .to = TOP };
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
-	double rlo = INFINITY, rhi = 0;	/* the ratio axis starts at 0 */
+	double rlo = INFINITY, rhi = 0;
+	bool misses = strcmp(field, PLOT_MISSES) == 0;
 	char title[256], style[128];
-	size_t i;
 
 	bounds(lines, nlines, &xlo, &xhi, true);
 	bounds(lines, nlines, &ylo, &yhi, false);
@@ -351,9 +309,16 @@ draw(FILE *out, const struct config *config, const char *field,
 		axis_log2(&x, xlo, xhi);
 	else
 		axis_linear(&x, xhi);
-	axis_log(&y, ylo, yhi);
+	/* Misses: the band that matters, not the last budgets' few. */
+	axis_log(&y, misses && ylo < MISSES_FLOOR ? MISSES_FLOOR : ylo, yhi);
 	bounds(ratio, 1, &rlo, &rhi, false);
 	axis_linear(&r, rhi > 0 ? rhi : 1);
+	/*
+	 * From 1x, equal; where a ratio falls below it, from the half at or
+	 * under the lowest.
+	 */
+	if (r.hi > 1 && ratio->count > 0)
+		r.lo = rlo >= 1 ? 1 : floor(rlo * 2) / 2;
 
 	svg_begin(out, WIDTH, HEIGHT, 12);
 	fputs("<style>.grid{stroke:#ddd;stroke-width:1}"
@@ -361,25 +326,16 @@ draw(FILE *out, const struct config *config, const char *field,
 	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
 	make_title(title, sizeof(title), config, workload);
 	write_title(out, title);
+	kamp_band(out, config, &x, &y);
+	if (misses)
+		cache_marks(out, config, &x, &y);
 	axis_x_ticks(out, &x, &y);
 	axis_y_ticks(out, &x, &y);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" class=\"axis\"/>\n", LEFT, TOP,
 	    WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-	svg_text(out, (x.from + x.to) / 2, HEIGHT - 25, "middle", "",
-	    x_label(config->sweep, misses));
-	snprintf(style, sizeof(style), "transform=\"rotate(-90 %d %d)\"", 22,
-	    (HEIGHT - BOTTOM + TOP) / 2);
-	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
-	    y_label(field));
-	for (i = 0; i < nlines; i++) {
-		line_style(style, sizeof(style), &which[i]);
-		axis_polyline(out, &lines[i], &x, &y, style);
-		/* Markers would merge into a smear along a curve. */
-		if (lines[i].count <= MAX_MARKED)
-			axis_markers(out, &lines[i], &x, &y,
-			    layouts[which[i].layout]->colour);
-	}
+	axis_labels(out, config, field, &x, nlines > 1 && which[1].model);
+	draw_lines(out, lines, which, nlines, &x, &y);
 	if (ratio->count > 0) {
 		axis_ratio_ticks(out, &x, &r);
 		axis_polyline(out, ratio, &x, &r, RATIO_STYLE);
@@ -388,7 +344,7 @@ draw(FILE *out, const struct config *config, const char *field,
 		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
 		    "middle", style, "ratio");
 	}
-	draw_legend(out, config, which, nlines, ratio->count > 0, misses);
+	draw_legend(out, config, which, nlines, field, ratio->count > 0);
 	svg_end(out);
 }
 
@@ -411,7 +367,7 @@ collect_misses(const struct result *rows, size_t nrows,
 				continue;
 			}
 			which[nlines] = (struct line){ layout, POLICY_LRU,
-			    kind == 1 };
+			    kind == 1, false };
 			lines[nlines++] = s;
 		}
 	return nlines;
@@ -435,34 +391,57 @@ tell_workload(const struct config *config, enum workload workload)
 		    "it alone", workload_names[workload], others);
 }
 
+/*
+ * The lines of `field`, a line per layout and policy; for the kernel's
+ * minor faults, each layout's model faults beside them on the same axes.
+ */
+static size_t
+collect_lines(const struct config *config, const struct result *rows,
+    size_t nrows, const char *field, enum workload workload,
+    struct series *lines, struct line *which)
+{
+	bool overlay = config->vm == VM_KERNEL && strcmp(field, "minflt") == 0;
+	size_t nlines = 0;
+	unsigned p, i, model;
+
+	for (p = 0; p < POLICY_COUNT; p++)
+		for (i = 0; i < LAYOUT_COUNT; i++)
+			for (model = 0; model <= overlay; model++) {
+				struct series s = collect(rows, nrows, i,
+				    (enum policy)p, model ? "sim_faults" :
+				    field, workload);
+
+				if (s.count == 0) {
+					free(s.points);
+					continue;
+				}
+				which[nlines] = (struct line){ i,
+				    (enum policy)p, false, model };
+				lines[nlines++] = s;
+			}
+	return nlines;
+}
+
 int
 plot_write(FILE *out, const struct config *config, const struct result *rows,
     size_t nrows, const char *field, enum workload workload)
 {
 	/* Per layout, a line per policy, or pages and lines. */
-	struct series lines[POLICY_COUNT * LAYOUT_COUNT], ratio = { NULL, 0 };
-	struct line which[POLICY_COUNT * LAYOUT_COUNT];
+	struct series lines[2 * POLICY_COUNT * LAYOUT_COUNT];
+	struct series ratio = { NULL, 0 };
+	struct line which[2 * POLICY_COUNT * LAYOUT_COUNT];
 	bool misses = strcmp(field, PLOT_MISSES) == 0;
-	size_t nlines = 0, i;
-	unsigned p;
+	size_t nlines, i;
 	int status = -1;
 
 	if (misses)
 		nlines = collect_misses(rows, nrows, workload, lines, which);
-	for (p = 0; !misses && p < POLICY_COUNT; p++)
-		for (i = 0; i < LAYOUT_COUNT; i++) {
-			struct series s = collect(rows, nrows, (unsigned)i,
-			    (enum policy)p, field, workload);
-
-			if (s.count == 0) {
-				free(s.points);
-				continue;
-			}
-			which[nlines] = (struct line){ (unsigned)i,
-			    (enum policy)p, false };
-			lines[nlines++] = s;
-		}
-	if (nlines >= 2 && !several_policies(config) && !misses)
+	else
+		nlines = collect_lines(config, rows, nrows, field, workload,
+		    lines, which);
+	/* The first two layouts' ratio, where those are the first lines. */
+	if (nlines >= 2 && !several_policies(config) && !misses &&
+	    !which[1].model)
 		ratio = ratio_of(&lines[0], &lines[1]);
 	if (nlines > 0) {
 		draw(out, config, field, workload, lines, which, nlines, &ratio);

@@ -85,10 +85,28 @@ axis_log2(struct axis *axis, double lo, double hi)
 
 /* SVG ----------------------------------------------------------------- */
 
+/*
+ * One style for every label: 1000 and up with K, M or G (10^3, 10^6,
+ * 10^9) where that is exact to a tenth (not 1024, a power of two), below
+ * 0.001 as a power of ten, plain between.
+ */
 static void
 tick_label(char *buf, size_t size, double v)
 {
-	if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-3))
+	static const struct {
+		double		 unit;
+		const char	*suffix;
+	} units[] = { { 1e9, "G" }, { 1e6, "M" }, { 1e3, "K" } };
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (fabs(v) >= units[i].unit &&
+		    fmod(fabs(v), units[i].unit / 10) == 0) {
+			snprintf(buf, size, "%g%s", v / units[i].unit,
+			    units[i].suffix);
+			return;
+		}
+	if (v != 0 && fabs(v) < 1e-3)
 		snprintf(buf, size, "%.0e", v);
 	else
 		snprintf(buf, size, "%g", v);
@@ -162,13 +180,23 @@ axis_y_ticks(FILE *out, const struct axis *x, const struct axis *y)
 	}
 }
 
+/* The tick after v: 1x, equal, always has one. */
+static double
+next_ratio_tick(const struct axis *r, double v)
+{
+	double next = (floor(v / r->step + 1e-9) + 1) * r->step;
+
+	return v < 1 && next > 1 ? 1 : next;
+}
+
 void
 axis_ratio_ticks(FILE *out, const struct axis *x, const struct axis *r)
 {
 	char label[32];
 	double v;
 
-	for (v = 0; v <= r->hi * (1 + 1e-9); v += r->step) {
+	/* From the axis' start, then at every step past it. */
+	for (v = r->lo; v <= r->hi * (1 + 1e-9); v = next_ratio_tick(r, v)) {
 		double py = axis_pixel(r, v);
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
@@ -193,13 +221,30 @@ axis_polyline(FILE *out, const struct series *s, const struct axis *x,
 
 void
 axis_markers(FILE *out, const struct series *s, const struct axis *x,
-    const struct axis *y, const char *colour)
+    const struct axis *y, const char *colour, enum marker shape)
 {
+	double px, py;
 	size_t i;
 
-	for (i = 0; i < s->count; i++)
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-		    "fill=\"%s\"/>\n", axis_pixel(x, s->points[i].x),
-		    axis_pixel(y, s->points[i].y), colour);
+	for (i = 0; i < s->count; i++) {
+		px = axis_pixel(x, s->points[i].x);
+		py = axis_pixel(y, s->points[i].y);
+		if (shape == MARK_SQUARE)
+			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" "
+			    "height=\"7\" fill=\"%s\"/>\n", px - 3.5, py - 3.5,
+			    colour);
+		else if (shape == MARK_BOX)
+			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" "
+			    "height=\"10\" fill=\"none\" stroke=\"%s\" "
+			    "stroke-width=\"1.5\"/>\n", px - 5, py - 5, colour);
+		else if (shape == MARK_TRIANGLE)
+			fprintf(out, "<path d=\"M%.1f %.1fl4 7h-8z\" "
+			    "fill=\"%s\"/>\n", px, py - 4.5, colour);
+		else if (shape == MARK_DIAMOND)
+			fprintf(out, "<path d=\"M%.1f %.1fl4 4.5l-4 4.5l-4 -4.5z\" "
+			    "fill=\"%s\"/>\n", px, py - 4.5, colour);
+		else
+			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+			    "fill=\"%s\"/>\n", px, py, colour);
+	}
 }
-

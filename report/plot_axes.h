@@ -9,6 +9,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* Parameters: the chart's frame, in pixels -------------------------- */
+
+#define WIDTH		820
+#define HEIGHT		520
+#define LEFT		90	/* room for the y labels */
+#define RIGHT		90	/* and for the ratio axis */
+#define TOP		76
+#define BOTTOM		70
+#define LOG_X_SPAN	20	/* max/min beyond which x goes logarithmic */
+/* More points than this make a curve (--resident all): a line alone. */
+#define MAX_MARKED	64
+#define LEGEND_ROW	16	/* pixels between the legend's rows */
+#define RATIO_STYLE \
+	"fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" " \
+	"stroke-dasharray=\"6 4\""
+
 struct point {
 	double	x;
 	double	y;
@@ -39,17 +55,22 @@ void	axis_log(struct axis *, double lo, double hi);
 void	axis_log2(struct axis *, double lo, double hi);
 /*
  * The ticks, labels and grid of the x axis, the y axis (logarithmic) and
- * the ratio axis at the right (linear).  A logarithmic axis has a faint
+ * the ratio axis at the right (linear, labelled from its start, then at
+ * every step).  A logarithmic axis has a faint
  * line at 2 to 9 times each power of ten and labels at 2 and 5 too when
  * it spans few decades, so that a value reads within a factor of 2.
  */
 void	axis_x_ticks(FILE *, const struct axis *x, const struct axis *y);
 void	axis_y_ticks(FILE *, const struct axis *x, const struct axis *y);
 void	axis_ratio_ticks(FILE *, const struct axis *x, const struct axis *r);
-/* A series as a line of `style`'s attributes, or as dots of a colour. */
+/* The shapes of a series' points: one per policy; a box around another. */
+enum marker { MARK_CIRCLE, MARK_SQUARE, MARK_TRIANGLE, MARK_DIAMOND,
+    MARK_BOX };
+
+/* A series as a line of `style`'s attributes, or as marks of a colour. */
 void	axis_polyline(FILE *, const struct series *, const struct axis *x,
 	    const struct axis *y, const char *style);
 void	axis_markers(FILE *, const struct series *, const struct axis *x,
-	    const struct axis *y, const char *colour);
+	    const struct axis *y, const char *colour, enum marker);
 
 #endif

@@ -2,7 +2,8 @@
  * test_explore.c: "bheapsim explain --html", the page that plays a run:
  * the counts it embeds are those of the main command's CSV for the
  * command it names, its budgets those of --resident all, and its
- * options are refused as every other bad input is.
+ * options are refused as every other bad input is; and the caption and
+ * key of explain --svg.
  */
 #include <check.h>
 #include <inttypes.h>
@@ -195,6 +196,32 @@ START_TEST(html_budgets_equal_resident_all)
 }
 END_TEST
 
+/* explain --svg's caption counts in words, and the key is there. */
+START_TEST(svg_caption_and_key)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	struct outcome o;
+	char *svg;
+
+	scratch_make(dir);
+	path_in(path, sizeof(path), dir, "t.svg");
+	run(&o, "explain", "--items", "31", "--entries-per-page", "8", "--svg",
+	    path, NULL);
+	expect_success(&o);
+	svg = slurp(path);
+	/* 8 entries a page: the binary heap crosses twice, the B-heap once. */
+	ck_assert_msg(strstr(svg, "path to 31 makes 2 page crossings") != NULL
+	    && strstr(svg, "path to 31 makes 1 page crossing<") != NULL &&
+	    strstr(svg, "1 crossings") == NULL, "%s: captions", o.command);
+	ck_assert_msg(strstr(svg, ">colour = page:<") != NULL &&
+	    strstr(svg, ">page crossing<") != NULL &&
+	    strstr(svg, ">path to 31<") != NULL, "%s: no key", o.command);
+	free(svg);
+	outcome_free(&o);
+	scratch_remove(dir);
+}
+END_TEST
+
 /* Bad input ------------------------------------------------------------ */
 
 static const struct bad_html {
@@ -251,6 +278,7 @@ explore_suite(void)
 	tcase_add_loop_test(tc, html_budgets_equal_resident_all, 0,
 	    (int)NRUNS);
 	tcase_add_loop_test(tc, html_bad_input_refused, 0, (int)NBAD);
+	tcase_add_test(tc, svg_caption_and_key);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -11,7 +11,8 @@
 # the hardening checks: gcc and clang builds, sanitizers, fuzzing and
 # valgrind (tools/ci-hardening.sh); the page of explain --html in a
 # headless chromium (tools/browser-check.py; skipped, saying so, where
-# chromium is missing); and last, since make deb cleans the
+# chromium is missing); the README's sample output against a fresh run
+# (tools/readme-sample.py); and last, since make deb cleans the
 # tree, the Debian package built, linted, installed, run and removed
 # (tools/deb-check.sh).  Each step's own output is shown; the
 # last line is "N passed, N failed" over the steps, and the exit status is
@@ -73,6 +74,7 @@ step "cachegrind agrees with the modeled caches" make -s cachegrind-check
 step "make reproduce QUICK=1" make reproduce QUICK=1
 step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
 step "explain --html in a browser" browser_check
+step "README sample equals a fresh run" python3 tools/readme-sample.py ./bheapsim
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
 step "Debian package" sh tools/deb-check.sh
 

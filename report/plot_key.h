@@ -1,0 +1,49 @@
+/*
+ * plot_key.h: the lines of plot.c's charts and their key (plot_key.c).
+ */
+#ifndef PLOT_KEY_H
+#define PLOT_KEY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "plot_axes.h"
+
+/*
+ * A line: its layout's colour, dashed by policy (LRU's solid), or in the
+ * teaching figure, dashed for cache lines.
+ */
+struct line {
+	unsigned	layout;
+	enum policy	policy;
+	bool		cache_lines;
+	bool		model;		/* the model's faults beside minflt */
+};
+
+/* Each policy's marks, so that LRU and CLOCK differ at a glance. */
+extern const enum marker policy_marks[POLICY_COUNT];
+
+/* Whether the run has lines of more than one policy. */
+bool	several_policies(const struct config *);
+/* A line's SVG attributes, and its name in the legend. */
+void	line_style(char *buf, size_t size, const struct line *);
+void	line_name(char *buf, size_t size, const struct config *,
+	    const struct line *, const char *field, bool misses);
+/*
+ * The legend over the plot: every line's name, or with several policies
+ * (or pages and lines) a key of the layouts' colours and one of the
+ * kinds' dashes; and the ratio's line.
+ */
+void	draw_legend(FILE *, const struct config *, const struct line *,
+	    size_t nlines, const char *field, bool ratio);
+/* Kamp's setting, 8 to 10 resident pages, where a resident sweep has it. */
+void	kamp_band(FILE *, const struct config *, const struct axis *x,
+	    const struct axis *y);
+
+/* The L1, L2 and LLC sizes, dotted, where the memory axis x has them. */
+void	cache_marks(FILE *, const struct config *, const struct axis *x,
+	    const struct axis *y);
+
+#endif
