@@ -5,6 +5,7 @@
 #                   and the version check
 #   make bench      ns/op with and without the page model
 #   make cachegrind-check  the modeled caches' misses against cachegrind's
+#   make time-check the time model's ns/op against measured (FULL=1: all)
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
 #   make install    bheapsim, bheapsim.1 and the bash completion under
@@ -25,7 +26,7 @@ CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
        sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
        compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o \
-       stream.o taps.o
+       stream.o taps.o timemodel.o calibrate.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -53,10 +54,10 @@ TESTS = tests/main.o tests/test_stream.o tests/test_layout.o tests/test_heap.o \
         tests/test_manual.o tests/test_stackdist.o tests/test_curve.o \
         tests/test_sweeps.o \
         tests/test_files.o tests/test_policy.o tests/test_pmu.o \
-        tests/test_machine.o tests/test_cache.o
+        tests/test_machine.o tests/test_cache.o tests/test_time.o
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
-    completion-check deb cachegrind-check
+    completion-check deb cachegrind-check time-check
 
 all: bheapsim
 
@@ -98,6 +99,9 @@ bench: bheapsim
 # The modeled caches against valgrind's cachegrind (about 30 s here).
 cachegrind-check: bheapsim
 	sh $(SRCDIR)/tools/cachegrind-check.sh ./bheapsim
+
+time-check: bheapsim
+	sh $(SRCDIR)/tools/time-check.sh ./bheapsim
 
 # ns per access of the stack-distance curve against vmsim; prints only.
 build/stackdist-bench: tools/stackdist-bench.c stackdist.o vmsim.o pages.o $(HEADERS)

@@ -33,7 +33,9 @@ enum field {
 	F_L2_PER_OP, F_LLC_MISSES, F_LLC_PER_OP, F_TLB_MISSES, F_TLB_PER_OP,
 	F_MEM_NS_PER_OP, F_LINE_MISSES, F_LINE_PER_OP, F_PMU_CYCLES,
 	F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
-	F_PMU_DTLB_MISSES,
+	F_PMU_DTLB_MISSES, F_MODEL_NS_PER_OP, F_COMPUTE_NS_PER_OP,
+	F_STALL_L2_NS_PER_OP, F_STALL_LLC_NS_PER_OP, F_STALL_MEM_NS_PER_OP,
+	F_STALL_TLB_NS_PER_OP,
 	F_COUNT,
 	/* The table's own: the distributions in one cell each. */
 	F_FAULTS_DIST, F_PAGES_DIST
@@ -52,7 +54,10 @@ const char *const report_fields[F_COUNT + 1] = {
 	"l2_misses_per_op", "llc_misses", "llc_misses_per_op", "tlb_misses",
 	"tlb_misses_per_op", "mem_ns_per_op", "line_misses",
 	"line_misses_per_op", "pmu_cycles", "pmu_instructions",
-	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses", NULL
+	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses",
+	"model_ns_per_op", "compute_ns_per_op", "stall_l2_ns_per_op",
+	"stall_llc_ns_per_op", "stall_mem_ns_per_op", "stall_tlb_ns_per_op",
+	NULL
 };
 
 static struct cell
@@ -174,6 +179,20 @@ memory_time(const struct result *row)
 	return real(result_mem_ns_per_op(row), 1);
 }
 
+/* The time model's figures: F_MODEL_NS_PER_OP .. F_STALL_TLB_NS_PER_OP. */
+static struct cell
+modeled_time(const struct result *row, enum field f)
+{
+	if (!row->simulated || !row->time.known)
+		return cell_absent();
+	if (f == F_MODEL_NS_PER_OP)
+		return real(result_model_ns_per_op(row), 1);
+	if (f == F_COMPUTE_NS_PER_OP)
+		return real(result_compute_ns_per_op(row), 1);
+	return real(result_stall_ns_per_op(row, (enum time_part)(f -
+	    F_STALL_L2_NS_PER_OP)), 1);
+}
+
 static struct cell
 line_misses(const struct result *row, bool per_op)
 {
@@ -284,6 +303,12 @@ field_value(enum field f, const struct result *row)
 	case F_PMU_L1D_MISSES:	return counted(row, PMU_L1D_MISSES);
 	case F_PMU_LLC_MISSES:	return counted(row, PMU_LLC_MISSES);
 	case F_PMU_DTLB_MISSES:	return counted(row, PMU_DTLB_MISSES);
+	case F_MODEL_NS_PER_OP:
+	case F_COMPUTE_NS_PER_OP:
+	case F_STALL_L2_NS_PER_OP:
+	case F_STALL_LLC_NS_PER_OP:
+	case F_STALL_MEM_NS_PER_OP:
+	case F_STALL_TLB_NS_PER_OP: return modeled_time(row, f);
 	case F_FAULTS_DIST:
 		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:
@@ -444,6 +469,7 @@ static const struct column {
 	{ F_LLC_PER_OP, "llc/op", 8 },
 	{ F_TLB_PER_OP, "tlb/op", 8 },
 	{ F_MEM_NS_PER_OP, "mem_ns/op", 9 },
+	{ F_MODEL_NS_PER_OP, "model_ns/op", 11 },
 };
 
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
@@ -464,6 +490,7 @@ ratio_figure(enum field f, const struct result *row, double *figure)
 	case F_NS_PER_OP:	*figure = result_ns_per_op(row); break;
 	case F_MODELED_S:	*figure = result_modeled_s(row); break;
 	case F_MEM_NS_PER_OP:	*figure = result_mem_ns_per_op(row); break;
+	case F_MODEL_NS_PER_OP:	*figure = result_model_ns_per_op(row); break;
 	case F_L1_PER_OP:
 	case F_L2_PER_OP:
 	case F_LLC_PER_OP:

@@ -27,6 +27,7 @@ main(void)
 	srunner_add_suite(runner, machine_suite());
 	srunner_add_suite(runner, cache_suite());
 	srunner_add_suite(runner, stream_suite());
+	srunner_add_suite(runner, time_suite());
 	srunner_run_all(runner, CK_NORMAL);
 	failed = srunner_ntests_failed(runner);
 	srunner_free(runner);

@@ -142,6 +142,7 @@ uint64_t	ref_parent(const struct layout *, const struct shape *,
 
 Suite	*layout_suite(void);
 Suite	*heap_suite(void);
+Suite	*time_suite(void);
 Suite	*vmsim_suite(void);
 Suite	*stackdist_suite(void);
 Suite	*curve_suite(void);
