@@ -101,10 +101,10 @@ plan_need(const struct config *config)
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = fp.item_bytes,
-		/* --vm off keeps no records. */
+		/* --vm off keeps no records; the time model, caches too. */
 		.model_bytes = config->vm != VM_OFF ?
 		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    hier_bytes(&config->cache) : 0,
+		    2 * hier_bytes(&config->cache) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */
@@ -203,7 +203,8 @@ check_resident(struct config *config, const struct plan_request *request,
 static int
 check_cache(const struct config *config, bool given, char *why)
 {
-	uint64_t tags = hier_bytes(&config->cache);
+	/* The report's caches and the time model's (timemodel.h). */
+	uint64_t tags = 2 * hier_bytes(&config->cache);
 
 	if (given && config->vm == VM_OFF)
 		return refuse(why, "--cache, --tlb, --latency: the caches are "

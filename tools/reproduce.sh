@@ -229,4 +229,14 @@ done
 run "$bin" --items "$items" --model array --workload replace \
     --resident all $hierarchy --plot-y misses --jobs 2 \
     --output "$out/hierarchy-curves.csv" --plot "$out/hierarchy-curves.svg"
+# Step 8, the time model (issue 24): modeled against measured ns/op over
+# the grid (FULL=1: 10K to 8M items; QUICK: the CI grid), and where each
+# layout's time goes, per heap size.  A grid point outside the check's
+# wide tolerance still gives its row: the table shows it.
+full=1
+[ "${QUICK:-0}" = 1 ] && full=0
+run env FULL=$full TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check.sh" \
+    "$bin" >"$out/time-check.txt" || true
+run python3 "$(dirname "$0")/time-figure.py" "$out/time-model.csv" \
+    "$out/time-model.svg" replace full
 echo "results in $out/" >&2
