@@ -5,6 +5,7 @@
 #                   and the version check
 #   make bench      ns/op with and without the page model
 #   make cachegrind-check  the modeled caches' misses against cachegrind's
+#   make time-check the time model's ns/op against measured (FULL=1: all)
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
 #   make install    bheapsim, bheapsim.1 and the bash completion under
@@ -27,10 +28,10 @@ LDLIBS  += -lm
 # host reports, and the report.
 SRCDIRS = cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o \
-       vmsim.o pages.o stackdist.o cache.o hier.o taps.o \
+       vmsim.o pages.o stackdist.o cache.o hier.o taps.o timemodel.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o plan.o point.o need.o sweep.o \
-       experiment.o workload.o result.o progress.o stop.o \
+       experiment.o workload.o calibrate.o result.o progress.o stop.o \
        report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
        csvread.o \
        report_table.o plot_axes.o plot_key.o explain_text.o explain_svg.o explore.o \
@@ -67,10 +68,10 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_stackdist.o test_curve.o test_sweeps.o test_files.o \
         test_policy.o test_pmu.o test_machine.o test_cache.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
-        test_explore.o test_table.o test_veb.o test_dryrun.o)
+        test_explore.o test_table.o test_veb.o test_dryrun.o test_time.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
-    completion-check deb cachegrind-check
+    completion-check deb cachegrind-check time-check
 
 all: bheapsim
 
@@ -114,6 +115,9 @@ bench: bheapsim
 # The modeled caches against valgrind's cachegrind (about 30 s here).
 cachegrind-check: bheapsim
 	sh $(SRCDIR)/tools/cachegrind-check.sh ./bheapsim
+
+time-check: bheapsim
+	sh $(SRCDIR)/tools/time-check.sh ./bheapsim
 
 # ns per access of the stack-distance curve against vmsim; prints only.
 build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o vmsim.o pages.o) $(HEADERS)

@@ -216,7 +216,8 @@ help_hierarchy(const struct config *d)
 "  --tlb SPEC         the data TLB, of modeled pages: off, or\n"
 "                     ENTRIES/WAYS[,ENTRIES/WAYS] for one or two levels\n"
 "                     (default this machine's, from CPUID, else %s)\n"
-"  --latency LIST     costs of mem_ns_per_op, NAME=TIME with NAME\n"
+"  --latency LIST     latencies of mem_ns_per_op and model_ns_per_op,\n"
+"                     NAME=TIME with NAME\n"
 "                     ", tlb);
 	put_names(hier_cost_names, HIER_COSTS, ~0u, ", ");
 	printf(", TIME in ns (or us, ms, s),\n                     at most %gs "

@@ -179,7 +179,7 @@ struct heap {
 	heap_index	capacity;
 	/* Where the accesses go, or NULL: untracked (--vm off). */
 	struct access_stream *stream;
-	/* Addresses; items_base is NULL unless items are tracked. */
+	/* Addresses; items_base is NULL when items are not reported. */
 	struct page_map	pages;
 };
 
@@ -274,7 +274,7 @@ static inline void
 heap_touch_field(struct heap *heap, const void *field, unsigned size,
     enum stream_kind kind, enum heap_tracking tracked)
 {
-	/* The array model tracks the array only: items_base is NULL. */
+	/* items_base NULL: the items are not reported. */
 	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
 		heap_report(heap, stream_access(kind,
 		    address_of_item(&heap->pages, field), size, 1), tracked);

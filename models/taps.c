@@ -9,6 +9,14 @@ page_of(const struct taps *taps, uint64_t record)
 	return page_of_address(&taps->pages, stream_address_of(record));
 }
 
+/* Whether the page and cache models take this record. */
+static int
+counted(const struct taps *taps, uint64_t record)
+{
+	return !stream_is_marker(record) && (taps->items_counted ||
+	    (record & STREAM_ITEM_BIT) == 0);
+}
+
 static int
 is_op_end(uint64_t record)
 {
@@ -22,7 +30,7 @@ take_pages(void *model, const uint64_t *record, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!stream_is_marker(record[i]))
+		if (counted(taps, record[i]))
 			vmsim_access(taps->vm, page_of(taps, record[i]));
 		else if (is_op_end(record[i]))
 			vmsim_op_end(taps->vm);
@@ -36,7 +44,7 @@ take_curve(void *model, const uint64_t *record, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!stream_is_marker(record[i]))
+		if (counted(taps, record[i]))
 			(void)stackdist_access(taps->curve,
 			    page_of(taps, record[i]));
 		else if (is_op_end(record[i]))
@@ -51,7 +59,7 @@ take_lines(void *model, const uint64_t *record, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!stream_is_marker(record[i]))
+		if (counted(taps, record[i]))
 			(void)stackdist_access(taps->lines, (uint32_t)(
 			    stream_address_of(record[i]) >> taps->line_shift));
 		else if (is_op_end(record[i]))
@@ -66,7 +74,7 @@ take_hierarchy(void *model, const uint64_t *record, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!stream_is_marker(record[i]))
+		if (counted(taps, record[i]))
 			hier_access(taps->hier, stream_address_of(record[i]));
 }
 
@@ -79,7 +87,7 @@ take_trace(void *model, const uint64_t *record, size_t n)
 	if (taps->trace == NULL)
 		return;
 	for (i = 0; i < n; i++)
-		if (!stream_is_marker(record[i]))
+		if (counted(taps, record[i]))
 			pages_trace_access(taps->trace, &taps->pages,
 			    stream_address_of(record[i]));
 }
@@ -99,5 +107,8 @@ taps_subscribe(struct taps *taps, struct access_stream *stream)
 	if (taps->hier != NULL)
 		stream_subscribe(stream, (struct stream_taker){
 		    take_hierarchy, taps });
+	if (taps->time != NULL)
+		stream_subscribe(stream, (struct stream_taker){
+		    timemodel_take, taps->time });
 	stream_subscribe(stream, (struct stream_taker){ take_trace, taps });
 }

@@ -8,6 +8,9 @@
  *
  * Markers: a step means nothing to these models; an operation's end
  * closes the operation for the page models' per-operation figures.
+ * A tracked heap reports its items' accesses always (the time model
+ * needs them); these models skip them unless items_counted (--model
+ * full), so --model array counts the array alone.
  */
 #ifndef TAPS_H
 #define TAPS_H
@@ -18,6 +21,7 @@
 #include "pages.h"
 #include "stackdist.h"
 #include "stream.h"
+#include "timemodel.h"
 #include "vmsim.h"
 
 /* The models of one run; NULL: not there. */
@@ -29,6 +33,8 @@ struct taps {
 	unsigned	line_shift;	/* log2 of the line curve's line */
 	struct hier	*hier;		/* the caches and TLB */
 	FILE		*trace;		/* every access, while set */
+	bool		items_counted;	/* --model full */
+	struct timemodel *time;		/* every access, counted or not */
 };
 
 /*

@@ -35,7 +35,10 @@ const char *const report_fields[F_COUNT + 1] = {
 	"l2_misses_per_op", "llc_misses", "llc_misses_per_op", "tlb_misses",
 	"tlb_misses_per_op", "mem_ns_per_op", "line_misses",
 	"line_misses_per_op", "pmu_cycles", "pmu_instructions",
-	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses", NULL
+	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses",
+	"model_ns_per_op", "compute_ns_per_op", "stall_l2_ns_per_op",
+	"stall_llc_ns_per_op", "stall_mem_ns_per_op", "stall_tlb_ns_per_op",
+	NULL
 };
 
 static struct cell
@@ -155,6 +158,20 @@ memory_time(const struct result *row)
 	if (!row->simulated || !hier_any_present(&row->hier))
 		return cell_absent();
 	return real(result_mem_ns_per_op(row), 1);
+}
+
+/* The time model's figures: F_MODEL_NS_PER_OP .. F_STALL_TLB_NS_PER_OP. */
+static struct cell
+modeled_time(const struct result *row, enum field f)
+{
+	if (!row->simulated || !row->time.known)
+		return cell_absent();
+	if (f == F_MODEL_NS_PER_OP)
+		return real(result_model_ns_per_op(row), 1);
+	if (f == F_COMPUTE_NS_PER_OP)
+		return real(result_compute_ns_per_op(row), 1);
+	return real(result_stall_ns_per_op(row, (enum time_part)(f -
+	    F_STALL_L2_NS_PER_OP)), 1);
 }
 
 static struct cell
@@ -280,6 +297,12 @@ report_value(enum field f, const struct result *row)
 	case F_MEM_NS_PER_OP:	return memory_time(row);
 	case F_LINE_MISSES:	return line_misses(row, false);
 	case F_LINE_PER_OP:	return line_misses(row, true);
+	case F_MODEL_NS_PER_OP:
+	case F_COMPUTE_NS_PER_OP:
+	case F_STALL_L2_NS_PER_OP:
+	case F_STALL_LLC_NS_PER_OP:
+	case F_STALL_MEM_NS_PER_OP:
+	case F_STALL_TLB_NS_PER_OP: return modeled_time(row, f);
 	case F_FAULTS_DIST:
 		return distributed(row, distribution(&row->sim.faults_per_op));
 	case F_PAGES_DIST:
@@ -319,6 +342,8 @@ report_measured(enum field f, const struct config *config, unsigned layout)
 		row.hier.present[k] = config->cache.level[k].blocks != 0;
 	for (k = 0; k < PMU_EVENTS; k++)
 		row.pmu.known[k] = config->pmu;
+	/* The time model runs with the caches (workload.c). */
+	row.time.known = hier_any(&config->cache);
 	return report_value(f, &row).kind != CELL_ABSENT;
 }
 

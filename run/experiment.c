@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calibrate.h"
 #include "experiment.h"
 #include "outfile.h"
 #include "progress.h"
@@ -436,6 +437,9 @@ collect(const struct jobs *list, struct experiment_rows *out)
 			keyed[n].pass = job->pass;
 			keyed[n].arrival = n;
 			take_baseline(&keyed[n].row, list, job->baseline);
+			/* After the runs: nothing runs beside it. */
+			if (calibrate_row(&keyed[n].row) != 0)
+				exit(EXIT_FAILURE);
 		}
 	}
 	qsort(keyed, n, sizeof(*keyed), by_plan_order);

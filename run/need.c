@@ -38,10 +38,10 @@ plan_need(const struct config *config)
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = fp.item_bytes,
-		/* --vm off keeps no records. */
+		/* --vm off keeps no records; the time model, caches too. */
 		.model_bytes = config->vm != VM_OFF ?
 		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    hier_bytes(&config->cache) : 0,
+		    2 * hier_bytes(&config->cache) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */

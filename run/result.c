@@ -35,3 +35,27 @@ result_mem_ns_per_op(const struct result *row)
 
 	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
 }
+
+double
+result_compute_ns_per_op(const struct result *row)
+{
+	double ns = time_compute_ns(&row->time);
+
+	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
+}
+
+double
+result_stall_ns_per_op(const struct result *row, enum time_part part)
+{
+	return row->ops == 0 ? 0.0 : row->time.stall_ns[part] /
+	    (double)row->ops;
+}
+
+double
+result_model_ns_per_op(const struct result *row)
+{
+	double ns = time_compute_ns(&row->time) + time_stall_ns(&row->time) +
+	    (double)row->sim.faults * (double)row->config->disk_latency_ns;
+
+	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
+}

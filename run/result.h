@@ -12,6 +12,7 @@
 #include "config.h"
 #include "kernel.h"
 #include "pmu.h"
+#include "timemodel.h"
 #include "vmsim.h"
 
 /* One measured phase: a row of the report. */
@@ -38,6 +39,8 @@ struct result {
 	bool		heap_cpu_known;	/* false if that run was stopped */
 	/* The caches and TLB: every level absent if they did not run. */
 	struct hier_counts hier;
+	/* The critical-path time model's: unknown without the caches. */
+	struct time_counts time;
 	/*
 	 * With a curve: the misses of a fully associative LRU cache of the
 	 * first level's lines, as large as the point's resident pages.
@@ -64,5 +67,13 @@ double	result_ns_per_op(const struct result *);
 double	result_modeled_s(const struct result *);
 /* The caches' and TLB's modeled in-memory time per operation (hier.h). */
 double	result_mem_ns_per_op(const struct result *);
+/*
+ * The time model's (timemodel.h), per operation: the computing, one
+ * part's stalls, and model_ns_per_op, their sum with the modeled
+ * faults at --disk-latency, as modeled_s prices them.
+ */
+double	result_compute_ns_per_op(const struct result *);
+double	result_stall_ns_per_op(const struct result *, enum time_part);
+double	result_model_ns_per_op(const struct result *);
 
 #endif

@@ -231,6 +231,8 @@ start_phase(struct run *run, FILE *trace)
 	}
 	if (run->taps.lines != NULL)
 		stackdist_phase(run->taps.lines);
+	if (run->taps.time != NULL)
+		timemodel_phase(run->taps.time);
 	run->taps.trace = trace;
 	if (run->taps.vm != NULL)
 		vmsim_phase(run->taps.vm, trace);
@@ -287,6 +289,8 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		stackdist_phase_end(run->taps.lines);
 	if (run->taps.hier != NULL)
 		row->hier = hier_counts(run->taps.hier);
+	if (run->taps.time != NULL)
+		row->time = timemodel_counts(run->taps.time);
 	run->taps.trace = NULL;
 	row->minflt = after.minflt - before.minflt;
 	row->majflt = after.majflt - before.majflt;
@@ -399,6 +403,24 @@ setup_curve(struct run *run, uint64_t tracked_pages)
 	return 0;
 }
 
+/* The time model: caches of its own, over slots and items alike. */
+static int
+setup_time(struct run *run, const struct hier_geometry *geometry)
+{
+	struct footprint fp = config_footprint(&run->one);
+
+	run->taps.time = malloc(sizeof(*run->taps.time));
+	if (run->taps.time == NULL || timemodel_init(run->taps.time, geometry,
+	    &run->config->latency, (fp.array_pages + fp.item_pages) *
+	    run->config->page_bytes) != 0) {
+		free(run->taps.time);
+		run->taps.time = NULL;
+		warn("cannot set up the time model");
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
 /*
  * The caches and TLB, and with the curve the lines' stack distances, at
  * the line size of the first cache level (the curve's fully associative
@@ -432,7 +454,7 @@ setup_hierarchy(struct run *run)
 		}
 	}
 	run->taps.line_shift = line_bytes != 0 ? log2_exact(line_bytes) : 0;
-	return 0;
+	return setup_time(run, &geometry);
 }
 
 static int
@@ -481,8 +503,8 @@ setup(struct run *run, const struct config *points, size_t npoints,
 		pmu_open(&run->pmu);
 		run->counting = true;
 	}
-	if (config->model == MODEL_FULL)
-		pages.items_base = run->items.base;
+	/* Reported always: the time model sees what the CPU does. */
+	pages.items_base = run->items.base;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
@@ -494,6 +516,7 @@ setup(struct run *run, const struct config *points, size_t npoints,
 	stream_init(&run->stream, config->vm == VM_KERNEL ||
 	    config->vm == VM_DISK ? 1 : STREAM_BATCH);
 	run->taps.pages = pages;
+	run->taps.items_counted = config->model == MODEL_FULL;
 	taps_subscribe(&run->taps, &run->stream);
 	return 0;
 }
@@ -505,6 +528,9 @@ teardown(struct run *run)
 	stackdist_destroy(run->taps.curve);
 	stackdist_destroy(run->taps.lines);
 	hier_destroy(run->taps.hier);
+	if (run->taps.time != NULL)
+		timemodel_fini(run->taps.time);
+	free(run->taps.time);
 	if (run->counting)
 		pmu_close(&run->pmu);
 	free(run->dist_index);

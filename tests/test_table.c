@@ -120,14 +120,14 @@ START_TEST(columns_choose)
 	    "sim_faults,faults/op,l2_misses", NULL);
 	expect_success(&o);
 	heading(o.out.data, head, sizeof(head));
-	ck_assert_msg(strcmp(head, "workload  layout        faults   faults/op"
+	ck_assert_msg(strcmp(head, "workload  layout        faults  faults/op"
 	    "   l2_misses") == 0, "%s: heading '%s'", o.command, head);
 	run(&c, "--items", "20K", "--layout", "binheap,bheap", "--format",
 	    "csv", NULL);
 	expect_success(&c);
 	table_parse(&csv, c.out.data, c.command);
 	for (row = 0; row < csv.nrows; row++) {
-		snprintf(want, sizeof(want), "%-8s  %-8s  %10s  %10s  %10s",
+		snprintf(want, sizeof(want), "%-8s  %-8s  %10s  %9s  %10s",
 		    table_get(&csv, row, "workload"),
 		    table_get(&csv, row, "layout"),
 		    table_get(&csv, row, "sim_faults"),

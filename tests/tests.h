@@ -148,6 +148,7 @@ void		ref_veb_slots(uint64_t *slot, unsigned height);
 Suite	*layout_suite(void);
 Suite	*heap_suite(void);
 Suite	*veb_suite(void);
+Suite	*time_suite(void);
 Suite	*vmsim_suite(void);
 Suite	*stackdist_suite(void);
 Suite	*curve_suite(void);

@@ -7,6 +7,7 @@
 # against --help (tools/completion-check.sh); make install into a
 # staging tree; the per-ABI builds and the x32 guest (tools/ci-abi.sh);
 # the modeled caches against cachegrind (tools/cachegrind-check.sh); the
+# time model against measured ns/op (tools/time-check.sh); the
 # reproduction pipeline on small sizes (make reproduce QUICK=1); and
 # the hardening checks: gcc and clang builds, sanitizers, fuzzing and
 # valgrind (tools/ci-hardening.sh); the page of explain --html in a
@@ -71,6 +72,7 @@ step "bash completion" make -s completion-check
 step "make install" staged_install
 step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
 step "cachegrind agrees with the modeled caches" make -s cachegrind-check
+step "the time model against measured ns/op" make -s time-check
 step "make reproduce QUICK=1" make reproduce QUICK=1
 step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
 step "explain --html in a browser" browser_check

@@ -23,7 +23,7 @@ import sys
 MARK = re.compile(r"<!-- sample: (\./bheapsim[^>]*?) -->\n```\n(.*?)```\n",
                   re.S)
 # Columns that hold timings, by their heading in the table.
-TIMINGS = ("ns/op", "modeled_s")
+TIMINGS = ("ns/op", "model_ns/op", "modeled_s")
 
 
 def timing_spans(heading):

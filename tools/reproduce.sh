@@ -263,4 +263,16 @@ END {
 		    m[md, l, 10], m[md, l, 64], m[md, l, 256], ns[l]
 	}
 }' "$out/four-off.csv" "$out/four-array.csv" "$out/four-full.csv" >"$out/four-layouts.md"
+
+echo "== 9. The time model: modeled against measured ns/op, and the time stacks" >&2
+# Step 9, the time model (issue 24): modeled against measured ns/op over
+# the grid (FULL=1: 10K to 8M items; QUICK: the CI grid), and where each
+# layout's time goes, per heap size.  A grid point outside the check's
+# wide tolerance still gives its row: the table shows it.
+full=1
+[ "${QUICK:-0}" = 1 ] && full=0
+run env FULL=$full TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check.sh" \
+    "$bin" >"$out/time-check.txt" || true
+run python3 "$(dirname "$0")/time-figure.py" "$out/time-model.csv" \
+    "$out/time-model.svg" replace full
 echo "results in $out/" >&2

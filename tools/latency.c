@@ -1,0 +1,116 @@
+/*
+ * latency.c: this machine's load-to-use latencies, by pointer chasing
+ * (lmbench's lat_mem_rd): one dependent load per step over a random
+ * cyclic permutation of lines, so the time per step is the latency of
+ * the level the set fits in, timed in CPU time (on a shared machine the
+ * wall clock runs on while the process waits).  Prints NAME=TIME pairs
+ * in --latency's grammar: l1, l2, llc (sets half each level's size), mem (a set 8x the
+ * LLC), each on huge pages where the kernel gives them (madvise), so
+ * that no walk is in them; and tlb: one line in each of 16,384 small
+ * pages, the lines few enough for the L2 and LLC, less the LLC's
+ * latency: the walk.
+ *
+ *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <sys/mman.h>
+
+#define LINE	64u
+#define PAGE	4096u
+#define STEPS	1000000u
+#define HUGE	((size_t)2 << 20)
+#define WALK_PAGES	16384u	/* 8x a 2,048-entry L2 TLB */
+
+static uint64_t state = 88172645463325252u;
+
+static uint64_t
+next(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return state;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* ns per step over n lines whose offsets (in bytes) are at[]. */
+static double
+chase(char *base, size_t *at, size_t n)
+{
+	size_t i, j, tmp;
+	void **p;
+	double start, best = 1e30;
+	unsigned r;
+
+	for (i = n - 1; i > 0; i--) {
+		j = (size_t)(next() % (i + 1));
+		tmp = at[i], at[i] = at[j], at[j] = tmp;
+	}
+	for (i = 0; i < n; i++)
+		*(void **)(base + at[i]) = base + at[(i + 1) % n];
+	for (r = 0; r < 3; r++) {
+		p = (void **)(base + at[0]);
+		for (i = 0; i < n && i < STEPS; i++)
+			p = *p;
+		start = now();
+		for (i = 0; i < STEPS; i++)
+			p = *p;
+		if ((now() - start) / STEPS < best)
+			best = (now() - start) / STEPS;
+		if (p == NULL)
+			abort();
+	}
+	return best;
+}
+
+/* Every line of `bytes`, or one line per page of `bytes`. */
+static double
+set(size_t bytes, int per_page)
+{
+	size_t n = per_page ? bytes / PAGE : bytes / LINE, i;
+	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
+	char *base = aligned_alloc(HUGE, mapped);
+	size_t *at = malloc(n * sizeof(*at));
+	double ns;
+
+	if (base == NULL || at == NULL)
+		abort();
+	if (!per_page)
+		(void)madvise(base, mapped, MADV_HUGEPAGE);
+	for (i = 0; i < n; i++)
+		at[i] = per_page ? i * PAGE + (i * 7 % (PAGE / LINE)) * LINE :
+		    i * LINE;
+	ns = chase(base, at, n);
+	free(at);
+	free(base);
+	return ns;
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;
+	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
+	size_t llc = argc > 3 ? strtoull(argv[3], NULL, 0) : 33554432;
+	double ns_l1 = set(l1 / 2, 0), ns_l2 = set(l2 / 2, 0);
+	double ns_llc = set(llc / 4, 0);
+	double ns_walk = set((size_t)WALK_PAGES * PAGE, 1) -
+	    set((size_t)WALK_PAGES * LINE, 0);
+	double ns_mem = set(llc * 8, 0);
+
+	printf("l1=%.1fns,l2=%.1fns,llc=%.1fns,mem=%.1fns,tlb=%.1fns\n",
+	    ns_l1, ns_l2, ns_llc, ns_mem, ns_walk > 0 ? ns_walk : 0);
+	return 0;
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# time-check.sh: the time model's modeled ns/op (model_ns_per_op, issue
+# 24) beside the measured ns/op of the same heaps run untracked.
+#
+#   sh tools/time-check.sh [./bheapsim]            (make time-check)
+#   FULL=1 sh tools/time-check.sh                  (the whole grid)
+#
+# First this machine's latencies, by pointer chasing (tools/latency.c),
+# printed beside bheapsim's defaults; the modeled runs take them through
+# --latency, with --disk-latency 0 (no fault is priced: the measured runs
+# take none).  Then for each heap size, each --model, replace and mix,
+# every layout: one tracked run (its computing costs fitted in the same
+# invocation, calibrate.h) and three untracked runs (--vm off),
+# interleaved, whose median CPU ns/op is the measured figure: CPU time,
+# as the wall clock of a shared machine runs on while others run.
+# --vm off runs the same code under either --model, so both models meet
+# the same measured figures.
+#
+# The grid: FULL=1 items 10K, 100K, 1M, 8M and 1M operations; else (CI)
+# 10K and 100K, 100K operations.  Prints one row per point and a
+# summary; exits 1 if a ratio is outside [1/TOLERANCE, TOLERANCE]
+# (default 3: a shared machine's timings are noisy; the target is 1.25),
+# 2 if it cannot run.  TIME_CSV=FILE keeps the rows as CSV.
+set -u
+bin=${1:-./bheapsim}
+here=$(cd "$(dirname "$0")" && pwd)
+tolerance=${TOLERANCE:-3}
+if [ "${FULL:-0}" = 1 ]; then sizes="10K 100K 1M 8M"; ops=1M
+else sizes="10K 100K"; ops=100K; fi
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+[ -x "$bin" ] || { echo "time-check: no $bin (run make first)"; exit 2; }
+${CC:-cc} -O2 -o "$tmp/latency" "$here/latency.c" ||
+    { echo "time-check: cannot build tools/latency.c"; exit 2; }
+latency=$("$tmp/latency") || { echo "time-check: latency failed"; exit 2; }
+defaults=$("$bin" --help | tr -d '\n' |
+    sed -n 's/.*(default *\(l1=[0-9a-z.=,]*\)).*/\1/p')
+echo "time-check: latencies measured here: $latency"
+echo "time-check: bheapsim's defaults:      $defaults"
+common="--ops $ops --workload replace,mix --format csv"
+for n in $sizes; do
+	for m in array full; do
+		"$bin" --items "$n" --model "$m" $common --disk-latency 0ns \
+		    --latency "$latency" >"$tmp/model-$n-$m.csv" 2>"$tmp/err" ||
+		    { echo "time-check: $n $m: $(tail -n 1 "$tmp/err")"; exit 2; }
+	done
+	for r in 1 2 3; do
+		"$bin" --items "$n" --vm off $common >"$tmp/off-$n-$r.csv" \
+		    2>"$tmp/err" ||
+		    { echo "time-check: $n off: $(tail -n 1 "$tmp/err")"; exit 2; }
+	done
+done
+python3 - "$tmp" "$tolerance" "${TIME_CSV:-}" "$sizes" <<'PY'
+import csv, statistics, sys
+tmp, tol, keep, sizes = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4].split()
+def rows(name): return list(csv.DictReader(open(f"{tmp}/{name}.csv")))
+out, bad = [], 0
+print(f"{'items':>6} {'model':5} {'workload':8} {'layout':8} {'measured':>9} {'modeled':>8} {'ratio':>6}"
+      f" {'compute':>8} {'l2':>6} {'llc':>6} {'mem':>6} {'tlb':>6} {'no-overlap':>10}")
+for n in sizes:
+    off = [rows(f"off-{n}-{r}") for r in (1, 2, 3)]
+    for m in ("array", "full"):
+        for i, row in enumerate(rows(f"model-{n}-{m}")):
+            meas = statistics.median(float(o[i]["cpu_s"]) * 1e9 / int(o[i]["ops"]) for o in off)
+            mod = float(row["model_ns_per_op"])
+            ratio = mod / meas
+            bad += not (1 / tol <= ratio <= tol)
+            out.append(dict(items=row["items"], model=m, workload=row["workload"],
+                            layout=row["layout"], measured=f"{meas:.1f}", modeled=f"{mod:.1f}",
+                            ratio=f"{ratio:.2f}", compute=row["compute_ns_per_op"],
+                            l2=row["stall_l2_ns_per_op"], llc=row["stall_llc_ns_per_op"],
+                            mem=row["stall_mem_ns_per_op"], tlb=row["stall_tlb_ns_per_op"],
+                            no_overlap=row["mem_ns_per_op"]))
+            r = out[-1]
+            print(f"{r['items']:>6} {m:5} {r['workload']:8} {r['layout']:8} {r['measured']:>9} "
+                  f"{r['modeled']:>8} {r['ratio']:>6} {r['compute']:>8} {r['l2']:>6} {r['llc']:>6} "
+                  f"{r['mem']:>6} {r['tlb']:>6} {r['no_overlap']:>10}")
+if keep:
+    with open(keep, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(out[0])); w.writeheader(); w.writerows(out)
+within = sum(1 for r in out if 0.75 <= float(r["ratio"]) <= 1.25)
+print(f"time-check: {within} of {len(out)} points within 25%; "
+      f"{len(out) - bad} within the tolerance x{tol:g}")
+sys.exit(1 if bad else 0)
+PY

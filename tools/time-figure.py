@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""time-figure.py: the time stack per layout, from make time-check's CSV.
+
+    python3 tools/time-figure.py TIME.csv OUT.svg [WORKLOAD [MODEL]]
+
+One panel per layout; per heap size a bar of the modeled time per
+operation, stacked: computing, then the stalls at the L2, the LLC,
+memory and page walks; a black tick marks the measured ns/op.
+Defaults: replace, --model full.
+"""
+import csv
+import sys
+
+PARTS = [("compute", "computing", "#4c72b0"), ("l2", "L2 stall", "#55a868"),
+         ("llc", "LLC stall", "#c44e52"), ("mem", "memory stall", "#8172b2"),
+         ("tlb", "page walks", "#ccb974")]
+W, H, TOP, BOTTOM, LEFT = 260, 300, 50, 50, 60
+
+
+def main():
+    src, out = sys.argv[1], sys.argv[2]
+    workload = sys.argv[3] if len(sys.argv) > 3 else "replace"
+    model = sys.argv[4] if len(sys.argv) > 4 else "full"
+    rows = [r for r in csv.DictReader(open(src))
+            if r["workload"] == workload and r["model"] == model]
+    layouts = list(dict.fromkeys(r["layout"] for r in rows))
+    sizes = list(dict.fromkeys(r["items"] for r in rows))
+    top = max(max(float(r["measured"]), float(r["modeled"])) for r in rows)
+    scale = (H - TOP - BOTTOM) / (top * 1.1)
+    width = LEFT + W * len(layouts) + 20
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+           f'height="{H + 40}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{H + 40}" fill="white"/>',
+           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
+           f'Modeled time per {workload} operation (--model {model}), '
+           f'measured ns/op as a tick</text>']
+    base = H - BOTTOM
+    for t in range(0, int(top * 1.1), max(50, int(top / 5 / 50) * 50)):
+        y = base - t * scale
+        svg.append(f'<line x1="{LEFT}" x2="{width - 20}" y1="{y:.1f}" '
+                   f'y2="{y:.1f}" stroke="#ddd"/>')
+        svg.append(f'<text x="{LEFT - 5}" y="{y + 4:.1f}" '
+                   f'text-anchor="end">{t}</text>')
+    svg.append(f'<text x="15" y="{base - 100}" transform="rotate(-90 15 '
+               f'{base - 100})" text-anchor="middle">ns per operation</text>')
+    for i, layout in enumerate(layouts):
+        x0 = LEFT + i * W
+        svg.append(f'<text x="{x0 + W / 2}" y="{TOP - 10}" '
+                   f'text-anchor="middle" font-weight="bold">{layout}</text>')
+        bw = W / (len(sizes) + 1)
+        for j, n in enumerate(sizes):
+            r = next(r for r in rows if r["layout"] == layout
+                     and r["items"] == n)
+            x = x0 + bw * (j + 0.5)
+            y = base
+            for key, _, colour in PARTS:
+                h = float(r[key]) * scale
+                y -= h
+                svg.append(f'<rect x="{x:.1f}" y="{y:.1f}" '
+                           f'width="{bw * 0.7:.1f}" height="{h:.1f}" '
+                           f'fill="{colour}"/>')
+            m = base - float(r["measured"]) * scale
+            svg.append(f'<line x1="{x - 4:.1f}" x2="{x + bw * 0.7 + 4:.1f}" '
+                       f'y1="{m:.1f}" y2="{m:.1f}" stroke="black" '
+                       f'stroke-width="3"/>')
+            svg.append(f'<text x="{x + bw * 0.35:.1f}" y="{base + 15}" '
+                       f'text-anchor="middle">{int(n):,}</text>'
+                       .replace(",000,000", "M").replace(",000", "K"))
+    for k, (_, label, colour) in enumerate(PARTS):
+        x = LEFT + k * 120
+        svg.append(f'<rect x="{x}" y="{H + 10}" width="12" height="12" '
+                   f'fill="{colour}"/><text x="{x + 16}" y="{H + 21}">'
+                   f'{label}</text>')
+    svg.append(f'<text x="{LEFT + W * len(layouts) / 2}" y="{base + 32}" '
+               f'text-anchor="middle">items in the heap</text>')
+    svg.append("</svg>")
+    with open(out, "w") as f:
+        f.write("\n".join(svg) + "\n")
+
+
+main()
