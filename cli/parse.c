@@ -5,6 +5,7 @@
  * strtoull would accept " -1" as 2^64 - 1; digits are taken one by one.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "parse.h"
@@ -88,6 +89,7 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 	};
 	uint64_t whole = 0, fraction = 0, fraction_unit = 1;
 	const char *p = text;
+	bool beyond = false;	/* digits past the nanosecond, not all 0 */
 	size_t i;
 
 	if (!isdigit((unsigned char)*p))
@@ -108,7 +110,8 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 			if (fraction_unit < 1000000000) {
 				fraction = fraction * 10 + (uint64_t)(*p - '0');
 				fraction_unit *= 10;
-			}
+			} else if (*p != '0')
+				beyond = true;
 		}
 	}
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -120,10 +123,13 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 			return -1;
 		/* fraction * ns < 10^18: no wrap; the sum is checked before. */
 		part = fraction * ns / fraction_unit;
+		if (fraction * ns % fraction_unit != 0)
+			beyond = true;
 		if (part > UINT64_MAX - whole * ns)
 			return -1;
 		whole = whole * ns + part;
-		if (whole > max_ns)
+		/* Just above the maximum is above it, however little. */
+		if (whole > max_ns || (whole == max_ns && beyond))
 			return -1;
 		*out = whole;
 		return 0;

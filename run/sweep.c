@@ -39,6 +39,29 @@ parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
 	return -1;
 }
 
+/* What parse_value() accepts, for messages. */
+static void
+accepted(const struct sweep_spec *spec, char *out, size_t size)
+{
+	switch (spec->param) {
+	case SWEEP_RESIDENT:
+		snprintf(out, size, "%s", spec->bytes ? "a size with K, M or G"
+		    : "a count of pages from 1");
+		break;
+	case SWEEP_ITEMS:
+		snprintf(out, size, "a count from 1 to %" PRIu32 " (suffixes "
+		    "K, M, G: 10^3, 10^6, 10^9)", UINT32_MAX);
+		break;
+	case SWEEP_PAGE_SIZE:
+		snprintf(out, size, "a size up to %" PRIu64 " bytes "
+		    "(suffixes K, M, G)", (uint64_t)CONFIG_MAX_PAGE_BYTES);
+		break;
+	default:
+		snprintf(out, size, "lru, clock, fifo or opt");
+		break;
+	}
+}
+
 static int
 add(struct sweep_spec *spec, uint64_t value)
 {
@@ -101,14 +124,15 @@ static int
 add_term(struct sweep_spec *spec, char *term, char *why, size_t why_size)
 {
 	char *dots = strstr(term, "..");
-	char typed[256], *colon;
+	char typed[256], what[96], *colon;
 	uint64_t v;
 
 	if (dots == NULL) {
 		if (parse_value(spec, term, &v) == 0 && add(spec, v) == 0)
 			return 0;
-		snprintf(why, why_size, "'%s' is not a value for %s", term,
-		    params[spec->param - SWEEP_RESIDENT]);
+		accepted(spec, what, sizeof(what));
+		snprintf(why, why_size, "'%s' is not a value for %s: %s", term,
+		    params[spec->param - SWEEP_RESIDENT], what);
 		return -1;
 	}
 	if (spec->param == SWEEP_POLICY) {

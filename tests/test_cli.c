@@ -360,6 +360,11 @@ static const struct bad_input {
 	    { "--output", "empty" }, 0 },
 	{ { "--items", "1000", "--dry-run", "--output", "@none/r.csv" },
 	    "none/r.csv", { "--output", "does not exist" }, 0 },
+	{ { "--items", "1000", "--disk-latency", "3600.0000000001s" },
+	    "'3600.0000000001s'", { "--disk-latency", "3600s" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "items=0" }, "'0'",
+	    { "--sweep", "a count from 1" }, WITH_OUTPUT },
 };
 
 #define NBAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))

@@ -162,6 +162,7 @@ ref_duration(const char *text, uint64_t max_ns, uint64_t *out)
 	unsigned __int128 whole = 0, total;
 	uint64_t fraction = 0, fraction_unit = 1, unit = 0;
 	const char *p = text;
+	bool rest = false;	/* what the value has below a nanosecond */
 	size_t i;
 
 	if (!isdigit((unsigned char)*p))
@@ -180,7 +181,8 @@ ref_duration(const char *text, uint64_t max_ns, uint64_t *out)
 			if (fraction_unit < 1000000000) {
 				fraction = fraction * 10 + (uint64_t)(*p - '0');
 				fraction_unit *= 10;
-			}
+			} else
+				rest |= *p != '0';
 	}
 	for (i = 0; i < NELEM(units); i++)
 		if (strcmp(p, units[i].suffix) == 0)
@@ -189,7 +191,9 @@ ref_duration(const char *text, uint64_t max_ns, uint64_t *out)
 		return false;
 	total = whole * unit + (unsigned __int128)fraction * unit /
 	    fraction_unit;
-	if (total > max_ns)
+	rest |= (unsigned __int128)fraction * unit % fraction_unit != 0;
+	/* The value itself, not its nanoseconds, must not pass the bound. */
+	if (total > max_ns || (total == max_ns && rest))
 		return false;
 	*out = (uint64_t)total;
 	return true;
