@@ -27,6 +27,7 @@
 #include "outfile.h"
 #include "outputs.h"
 #include "parse.h"
+#include "peak.h"
 #include "plan.h"
 #include "pmu.h"
 #include "plot.h"
@@ -331,7 +332,7 @@ configure(int argc, char *argv[], struct plan *plan)
 	/* Asked once: the note, if any, is said when the runs start. */
 	pmu_absent = pmu_note();
 	request.config.pmu = pmu_absent == NULL;
-	if (plan_make(plan, &request, why) != 0)
+	if (plan_make(plan, &request, why) != 0 || peak_check(plan, why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	/* A run that needs a lot of memory says so before it starts. */
 	note = plan_memory_note(plan);

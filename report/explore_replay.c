@@ -12,6 +12,7 @@
 
 #include "abi.h"
 #include "cache.h"
+#include "explore.h"
 #include "explore_track.h"
 #include "hier.h"
 #include "stackdist.h"

@@ -11,8 +11,9 @@
 #include <stdint.h>
 
 #include "config.h"
-#include "explore.h"
 #include "result.h"
+
+struct explore_request;		/* explore.h */
 
 /* Parameters -------------------------------------------------------- */
 

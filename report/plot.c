@@ -344,7 +344,8 @@ draw(FILE *out, const struct config *config, const char *field,
 		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
 		    "middle", style, "ratio");
 	}
-	draw_legend(out, config, which, nlines, field, ratio->count > 0);
+	draw_legend(out, config, which, nlines, field,
+	    strcmp(field, PLOT_MISSES) == 0, ratio->count > 0);
 	svg_end(out);
 }
 

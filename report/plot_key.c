@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plot.h"
 #include "plot_axes.h"
 #include "plot_key.h"
 #include "svg.h"
@@ -87,9 +86,8 @@ legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
  */
 void
 draw_legend(FILE *out, const struct config *config, const struct line *which,
-    size_t nlines, const char *field, bool ratio)
+    size_t nlines, const char *field, bool misses, bool ratio)
 {
-	bool misses = strcmp(field, PLOT_MISSES) == 0;
 	bool keyed = several_policies(config) || misses;
 	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW;
 	char name[256], style[128];

@@ -37,7 +37,7 @@ void	line_name(char *buf, size_t size, const struct config *,
  * kinds' dashes; and the ratio's line.
  */
 void	draw_legend(FILE *, const struct config *, const struct line *,
-	    size_t nlines, const char *field, bool ratio);
+	    size_t nlines, const char *field, bool misses, bool ratio);
 /* Kamp's setting, 8 to 10 resident pages, where a resident sweep has it. */
 void	kamp_band(FILE *, const struct config *, const struct axis *x,
 	    const struct axis *y);

@@ -22,13 +22,6 @@
 #include "result.h"
 #include "stop.h"		/* experiment_signal() */
 
-/*
- * Children at once.  Runs side by side share the machine's cores and
- * memory bandwidth, so more than a few only slow each other; the bound
- * keeps the parent's table of children small and fixed.
- */
-#define EXPERIMENT_MAX_JOBS	64
-
 /* Rows in the plan's order: point, then layout, then phase. */
 struct experiment_rows {
 	struct result	*rows;

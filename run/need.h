@@ -1,7 +1,6 @@
 /*
- * need.h: what a run holds in memory, and what a whole invocation holds
- * at its peak: the parent with the rows it collects, and up to --jobs
- * runs side by side.
+ * need.h: what a run holds in memory (peak.h adds up a whole
+ * invocation's).
  */
 #ifndef NEED_H
 #define NEED_H
@@ -10,7 +9,13 @@
 #include <stdio.h>
 
 #include "config.h"
-#include "plan.h"
+
+/*
+ * What a run's process holds beside its arenas and model (the program,
+ * libc, stacks, buffers): a small run's maxrss less its arenas, measured
+ * (tools/peak-memory.py).
+ */
+#define NEED_RUN_BASE_BYTES	((uint64_t)1700 << 10)
 
 /* What one layout's run of a config maps. */
 struct need {
@@ -23,28 +28,15 @@ struct need {
 
 struct need	plan_need(const struct config *);
 
-/*
- * Writes, as CSV, what each point of the plan needs (--dry-run): its
- * items, page size, model and the figures of struct need.
- */
-int	plan_write_needs(FILE *, const struct plan *);
-
-/*
- * What the largest point needs, as a line for stderr, when a run needs
- * so much memory that it should say so before it starts; else NULL.
- */
-const char *plan_memory_note(const struct plan *);
-
-/*
- * The whole invocation's peak, as the sum of its processes' maxrss: the
- * parent's (with *rows_bytes for the rows it collects) and its --jobs
- * largest runs', each a layout's arenas, model, opt's recording and the
- * process itself.
- */
-uint64_t	plan_peak(const struct plan *, uint64_t *rows_bytes);
-
 /* The bytes of plan_need(), and the machine's memory. */
 uint64_t	need_total(const struct config *);
 uint64_t	need_physical(void);
+/*
+ * The largest run of a point's layouts, as its process's maxrss: the
+ * arenas, the model, opt's recording (*record, if not NULL) and the
+ * process itself.
+ */
+uint64_t	need_run_bytes(const struct config *, uint64_t *record);
+double		need_gib(uint64_t bytes);
 
 #endif

@@ -331,24 +331,6 @@ expand(struct plan *plan, const struct plan_request *request, char *why)
 	return point_finish(&plan->base, request, why);
 }
 
-/*
- * The whole invocation at its peak (need.h): --jobs runs side by side
- * and the parent's rows, refused unless forced as one run is.
- */
-static int
-check_peak(const struct plan *plan, char *why)
-{
-	uint64_t rows, peak = plan_peak(plan, &rows);
-
-	if (plan->force || peak <= need_physical())
-		return 0;
-	return plan_refuse(why, "%s: %u run%s side by side and %.2f GiB of "
-	    "rows need %.2f GiB at their peak, more than this machine's %.2f "
-	    "GiB (--force runs anyway)", plan->jobs > 1 ? "--jobs" : "--items",
-	    plan->jobs, plan->jobs > 1 ? "s" : "", plan_gib(rows),
-	    plan_gib(peak), plan_gib(need_physical()));
-}
-
 int
 plan_make(struct plan *plan, const struct plan_request *request,
     char why[PLAN_WHY_BYTES])
@@ -386,7 +368,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		return plan_refuse(why, "--plot-y: '%s' draws nothing without "
 		    "--plot FILE.svg", printable(request->plot_y));
 	make_passes(plan, request->resident_all);
-	return check_peak(plan, why);
+	return 0;
 }
 
 void

@@ -18,27 +18,8 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "request.h"
 #include "stackdist.h"
-
-/* Options as parsed, not yet checked against each other. */
-struct plan_request {
-	struct config	 config;	/* every option with a config field */
-	const char	*resident;	/* --resident as written; NULL: default */
-	bool		 resident_all;	/* --resident all: every budget */
-	uint64_t	 resident_value;	/* pages, or bytes */
-	bool		 resident_bytes;
-	const char	*sweep;		/* --sweep as written, or NULL */
-	const char	*plot;
-	const char	*plot_y;
-	bool		 format_given;
-	bool		 policy_given;	/* --policy: config.policies is set */
-	bool		 hierarchy_given; /* --cache, --tlb or --latency */
-	bool		 force;
-	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
-	unsigned	 jobs;		/* --jobs; 0: the default, 1 */
-	unsigned	 shard;		/* --shard I/N: this is I of N; 0: all */
-	unsigned	 shards;
-};
 
 /*
  * Points run together: one run of the page model per layout serves
@@ -71,8 +52,6 @@ struct plan {
 	bool		 force;		/* --force */
 };
 
-/* The reason a check gives: one line, without the program's name. */
-#define PLAN_WHY_BYTES	512
 
 /*
  * Returns 0, or -1 with the reason in `why`; exits with status 1 only if

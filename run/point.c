@@ -35,11 +35,6 @@ plan_refuse(char *why, const char *fmt, ...)
 	return -1;
 }
 
-double
-plan_gib(uint64_t bytes)
-{
-	return (double)bytes / (1u << 30);
-}
 
 /* One point ----------------------------------------------------------- */
 
@@ -85,11 +80,11 @@ check_memory(const struct config *config, bool force, char *why)
 	if (need >= ABI_ADDRESS_SPACE)
 		return plan_refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
 		    "more than the %.0f GiB address space of %s", config->items,
-		    plan_gib(need), plan_gib(ABI_ADDRESS_SPACE), ABI_NAME);
+		    need_gib(need), need_gib(ABI_ADDRESS_SPACE), ABI_NAME);
 	if (need > physical && !force)
 		return plan_refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
 		    "more than this machine's %.2f GiB of memory (--force "
-		    "runs anyway)", config->items, plan_gib(need), plan_gib(physical));
+		    "runs anyway)", config->items, need_gib(need), need_gib(physical));
 	return 0;
 }
 
@@ -147,8 +142,8 @@ check_cache(const struct config *config, bool given, char *why)
 		    "modeled with the page model, not with --vm off");
 	if (config->vm != VM_OFF && tags >= need_physical())
 		return plan_refuse(why, "--cache, --tlb: the caches' tags would take "
-		    "%.2f GiB, more than this machine's %.2f GiB", plan_gib(tags),
-		    plan_gib(need_physical()));
+		    "%.2f GiB, more than this machine's %.2f GiB", need_gib(tags),
+		    need_gib(need_physical()));
 	return 0;
 }
 
@@ -275,14 +270,14 @@ point_check_policy(const struct config *config, bool force, char *why)
 		return plan_refuse(why, "--policy: '%s' would record up to %" PRIu64
 		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
 		    "more than the %.0f GiB address space of %s", name,
-		    accesses, plan_gib(bytes), plan_gib(need_total(config)),
-		    plan_gib(ABI_ADDRESS_SPACE), ABI_NAME);
+		    accesses, need_gib(bytes), need_gib(need_total(config)),
+		    need_gib(ABI_ADDRESS_SPACE), ABI_NAME);
 	if (need_total(config) + bytes > physical && !force)
 		return plan_refuse(why, "--policy: '%s' would record up to %" PRIu64
 		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
 		    "more than this machine's %.2f GiB (--force runs anyway)",
-		    name, accesses, plan_gib(bytes), plan_gib(need_total(config)),
-		    plan_gib(physical));
+		    name, accesses, need_gib(bytes), need_gib(need_total(config)),
+		    need_gib(physical));
 	return 0;
 }
 

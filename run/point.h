@@ -9,12 +9,11 @@
 #include <stdint.h>
 
 #include "config.h"
-#include "plan.h"
+#include "request.h"
 
 /* Every check returns this: -1 with the reason written to why. */
 int	plan_refuse(char *why, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
-double	plan_gib(uint64_t bytes);
 
 /*
  * Completes one point (its --ops default) and checks it: page size,

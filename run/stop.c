@@ -7,7 +7,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "experiment.h"
+#include "exits.h"
 #include "outfile.h"
 #include "stop.h"
 

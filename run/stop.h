@@ -9,6 +9,13 @@
 #include <sys/types.h>
 
 /*
+ * Children at once.  Runs side by side share the machine's cores and
+ * memory bandwidth, so more than a few only slow each other; the bound
+ * keeps the parent's table of children small and fixed.
+ */
+#define EXPERIMENT_MAX_JOBS	64
+
+/*
  * From now on SIGINT, SIGTERM, SIGHUP, SIGPIPE and the other signals
  * whose default kills (stop.c lists them) stop the running
  * children and make experiment_run() return, instead of killing this

@@ -1,0 +1,36 @@
+/*
+ * peak.h: what a whole invocation holds at its peak: the parent with the
+ * rows it collects, and up to --jobs runs side by side (need.h's), as
+ * --dry-run prints it and as the run is refused when it cannot fit.
+ */
+#ifndef PEAK_H
+#define PEAK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "plan.h"
+
+/*
+ * Writes, as CSV, what each point of the plan needs (--dry-run): its
+ * items, page size, model and the figures of struct need.
+ */
+int	plan_write_needs(FILE *, const struct plan *);
+
+/*
+ * What the largest point needs, as a line for stderr, when a run needs
+ * so much memory that it should say so before it starts; else NULL.
+ */
+const char *plan_memory_note(const struct plan *);
+
+/*
+ * The whole invocation's peak, as the sum of its processes' maxrss: the
+ * parent's (with *rows_bytes for the rows it collects) and its --jobs
+ * largest runs'.
+ */
+uint64_t	plan_peak(const struct plan *, uint64_t *rows_bytes);
+
+/* 0, or -1 with the reason in why: the peak does not fit unforced. */
+int	peak_check(const struct plan *, char *why);
+
+#endif

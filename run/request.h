@@ -1,0 +1,37 @@
+/*
+ * request.h: the options as parsed, before they are checked against each
+ * other (plan.h checks them, point.h one point at a time), and the room
+ * a refusal's reason takes.
+ */
+#ifndef REQUEST_H
+#define REQUEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/* The reason a check gives: one line, without the program's name. */
+#define PLAN_WHY_BYTES	512
+
+/* Options as parsed, not yet checked against each other. */
+struct plan_request {
+	struct config	 config;	/* every option with a config field */
+	const char	*resident;	/* --resident as written; NULL: default */
+	bool		 resident_all;	/* --resident all: every budget */
+	uint64_t	 resident_value;	/* pages, or bytes */
+	bool		 resident_bytes;
+	const char	*sweep;		/* --sweep as written, or NULL */
+	const char	*plot;
+	const char	*plot_y;
+	bool		 format_given;
+	bool		 policy_given;	/* --policy: config.policies is set */
+	bool		 hierarchy_given; /* --cache, --tlb or --latency */
+	bool		 force;
+	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
+	unsigned	 jobs;		/* --jobs; 0: the default, 1 */
+	unsigned	 shard;		/* --shard I/N: this is I of N; 0: all */
+	unsigned	 shards;
+};
+
+#endif
