@@ -24,7 +24,7 @@ LDLIBS  += -lm
 CORE = binheap.o bheap.o dary.o heap.o vmsim.o arena.o config.o parse.o \
        workload.o experiment.o report.o outfile.o outputs.o plot.o progress.o \
        sweep.o explain.o options.o plan.o kernel.o result.o svg.o cells.o \
-       compare.o stackdist.o pages.o cache.o hier.o hieropt.o pmu.o machine.o
+       compare.o stackdist.o pages.o cache.o cachescan.o hier.o hieropt.o pmu.o machine.o
 HEADERS = $(wildcard $(SRCDIR)/*.h)
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
