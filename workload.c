@@ -26,6 +26,7 @@
 #include "pages.h"
 #include "pmu.h"
 #include "prng.h"
+#include "progress.h"
 #include "stackdist.h"
 #include "workload.h"
 
@@ -73,6 +74,7 @@ random_item(struct run *run)
 static void
 end_op(struct run *run)
 {
+	progress_op();
 	if (run->vm != NULL)
 		vmsim_op_end(run->vm);
 	else if (run->curve != NULL) {
