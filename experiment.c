@@ -377,6 +377,25 @@ job_points(const struct jobs *list, const struct job *job)
 	return (double)list->plan->passes[job->pass].count / (double)n;
 }
 
+/* Waits at most `ms` (-1: forever) for a running job's pipe to be ready. */
+static void
+wait_pipes(struct job *const *slot_job, unsigned jobs, struct pollfd *fds,
+    int ms)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < jobs; i++) {
+		if (slot_job[i] == NULL)
+			continue;
+		fds[n].fd = slot_job[i]->fd;
+		fds[n].events = POLLIN;
+		fds[n].revents = 0;
+		n++;
+	}
+	if (poll(fds, n, ms) < 0 && errno != EINTR)
+		err(1, "poll");
+}
+
 /*
  * Keeps up to `jobs` children running until every job is done, or one
  * fails or a signal comes; then lets the running ones end (a signal has
@@ -393,7 +412,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 
 	progress_start(&progress, list->plan->npoints, jobs);
 	while (next < list->count || active > 0) {
-		size_t n = 0;
+		size_t n;
 
 		while (status == 0 && caught == 0 && active < jobs &&
 		    next < list->count) {
@@ -409,17 +428,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 		}
 		if (active == 0)
 			break;
-		for (i = 0; i < jobs; i++) {
-			if (slot_job[i] == NULL)
-				continue;
-			fds[n].fd = slot_job[i]->fd;
-			fds[n].events = POLLIN;
-			fds[n].revents = 0;
-			n++;
-		}
-		if (poll(fds, n, progress_wait_ms(&progress)) < 0 &&
-		    errno != EINTR)
-			err(1, "poll");
+		wait_pipes(slot_job, jobs, fds, progress_wait_ms(&progress));
 		progress_update(&progress, done);
 		for (i = 0, n = 0; i < jobs; i++) {
 			struct job *job = slot_job[i];
