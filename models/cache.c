@@ -7,12 +7,15 @@
  * tag (the least recent, or an empty way) and does the same.  8 or 16
  * tags are one or two host cache lines, so the scan is cheap.
  *
+ * A set of few ways of 4, 8, 12 or 16 ways is searched and shifted with
+ * vector compares where the host has them (cachescan.c).
+ *
  * A set of many ways (a fully associative TLB) keeps its ways in a
- * circular doubly linked list in recency order, as vmsim.c keeps pages,
- * and a hash table of the resident tags says which way holds a block: a
- * hit unlinks its way and puts it first, a miss reuses the way before
- * the head, all in O(1).  Either way the common case, the block accessed
- * last, is decided in cache.h.
+ * circular doubly linked list in recency order, as vmsim.c keeps pages, and a hash table of the
+ * resident tags says which way holds a block: a hit unlinks its way and
+ * puts it first, a miss reuses the way before the head, all in O(1).
+ * Either way the common case, the block accessed last, is decided in
+ * cache.h.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -64,6 +67,18 @@ static bool
 linked(const struct cache_geometry *g)
 {
 	return g->ways > CACHE_SCAN_WAYS;
+}
+
+/* The path of a cache that may evict, on this host, now. */
+static enum cache_path
+path_for(const struct cache_geometry *g)
+{
+	bool vectors = cache_vectors_usable();
+
+	if (linked(g))
+		return CACHE_LINKED;
+	return vectors && g->ways % 4 == 0 ? CACHE_ORDERED_VECTOR :
+	    CACHE_ORDERED;
 }
 
 /* The index's slots: a power of two, at least twice the blocks. */
@@ -128,8 +143,10 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	cache->line_shift = log2_of(g->line_bytes);
 	cache->sets = g->blocks / g->ways;
 	cache->set_mask = is_power_of_two(cache->sets) ? cache->sets - 1 : 0;
+	cache->path = path_for(g);
 	cache->tags = calloc(g->blocks, sizeof(*cache->tags));
-	if (cache->tags == NULL || (linked(g) && init_links(cache) != 0)) {
+	if (cache->tags == NULL || (cache->path == CACHE_LINKED &&
+	    init_links(cache) != 0)) {
 		cache_fini(cache);
 		errno = ENOMEM;
 		return -1;
@@ -149,6 +166,7 @@ cache_bound(struct cache *cache, uint64_t address_limit)
 	if (cache->seen == NULL)
 		return -1;
 	cache->seen_blocks = blocks;
+	cache->path = CACHE_BITS;
 	return 0;
 }
 
@@ -286,6 +304,13 @@ cache_access_linked(struct cache *cache, uint64_t tag)
 	return access_linked(cache, cache_set_of(cache, tag), tag);
 }
 
+static void
+trace_tag(const struct cache *cache, uint64_t tag, FILE *trace,
+    const char *prefix)
+{
+	fprintf(trace, "%s%" PRIu64 "\n", prefix, (tag - 1) << cache->line_shift);
+}
+
 /* One set's tags, least recent first. */
 static void
 trace_set(const struct cache *cache, uint64_t set, FILE *trace,
@@ -297,17 +322,16 @@ trace_set(const struct cache *cache, uint64_t set, FILE *trace,
 	if (cache->next == NULL) {
 		for (i = ways; i-- > 0;)
 			if (cache->tags[first + i] != 0)
-				fprintf(trace, "%s%" PRIu64 "\n", prefix,
-				    (cache->tags[first + i] - 1) <<
-				    cache->line_shift);
+				trace_tag(cache, cache->tags[first + i], trace,
+				    prefix);
 		return;
 	}
 	/* From the tail back to the head. */
 	way = cache->prev[first + cache->head[set]];
 	for (i = 0; i < ways; i++, way = cache->prev[first + way])
 		if (cache->tags[first + way] != 0)
-			fprintf(trace, "%s%" PRIu64 "\n", prefix,
-			    (cache->tags[first + way] - 1) << cache->line_shift);
+			trace_tag(cache, cache->tags[first + way], trace,
+			    prefix);
 }
 
 /* A cache that never evicts holds what it loaded, in any order. */

@@ -42,7 +42,9 @@ struct cache_geometry {
 /*
  * Sets of more ways than this keep their recency in a list and find
  * blocks by hash: a scan of 64 ways (a fully associative TLB) on every
- * access cost more than the rest of the model together.
+ * access cost more than the rest of the model together.  (So did a
+ * vector search of 72 ways with a time stamp per way, of which a quarter
+ * of the accesses then search the stamps for the oldest.)
  */
 #define CACHE_SCAN_WAYS		16u
 /* The line of every x86-64 and most other caches: --cache's default. */
@@ -55,6 +57,27 @@ struct cache_geometry {
 const char	*cache_geometry_refused(const struct cache_geometry *);
 
 /*
+ * How a cache finds a block, chosen once by cache_init() and
+ * cache_bound() from the geometry and the host.
+ */
+enum cache_path {
+	CACHE_ORDERED,		/* few ways, scanned and shifted in C */
+	CACHE_ORDERED_VECTOR,	/* the same with vector compares */
+	CACHE_LINKED,		/* many ways, list and hash */
+	CACHE_BITS		/* never evicts: a bit per block */
+};
+
+/*
+ * Vector compares are used where the host has them (AVX2 on x86-64),
+ * unless a test has said no: caches initialized after
+ * cache_use_vectors(false) take the portable paths, which the other ABIs
+ * always take.  Returns whether vectors were in use before.
+ */
+bool		 cache_use_vectors(bool);
+/* Whether caches initialized now may use vectors. */
+bool		 cache_vectors_usable(void);
+
+/*
  * The struct is public only so that cache_access() can be inlined; its
  * fields are cache.c's business.
  */
@@ -65,15 +88,15 @@ struct cache {
 	uint64_t	set_mask;	/* sets - 1 if a power of two, else 0 */
 	/*
 	 * Per way, set by set, a block number + 1, 0 while empty: in a set
-	 * of few ways most recent first; in one of many (linked below), in
-	 * no order.
+	 * of few ways most recent first; in one of many, in no order.
 	 */
 	uint64_t	*tags;
 	uint64_t	last;		/* the tag accessed last, 0 before any */
+	enum cache_path path;
 	/*
-	 * Sets of many ways keep their recency as a circular list of ways,
-	 * head the most recent, and find a block through a hash table of
-	 * the resident tags (open addressing): NULL for sets of few ways.
+	 * Sets of many ways (CACHE_LINKED) keep their recency as a
+	 * circular list of ways, head the most recent, and find a block
+	 * through a hash table of the resident tags (open addressing).
 	 */
 	uint32_t	*next;		/* per way: the next less recent */
 	uint32_t	*prev;
@@ -150,8 +173,13 @@ cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
 	return hit;
 }
 
-/* A set of many ways (cache.c); call cache_access() instead. */
+/*
+ * The paths out of line (cache.c, cachescan.c); call cache_access()
+ * instead.
+ */
 bool		 cache_access_linked(struct cache *, uint64_t tag);
+bool		 cache_access_ordered_vector(uint64_t *set, uint32_t ways,
+		    uint64_t tag);
 
 /*
  * One access to the block holding byte `address`: true on a hit.  A miss
@@ -161,7 +189,8 @@ bool		 cache_access_linked(struct cache *, uint64_t tag);
 static inline bool
 cache_access(struct cache *cache, uint64_t address)
 {
-	uint64_t tag = (address >> cache->line_shift) + 1;
+	uint64_t tag = (address >> cache->line_shift) + 1, block = tag - 1;
+	uint64_t *set;
 	bool hit;
 
 	cache->accesses++;
@@ -169,15 +198,26 @@ cache_access(struct cache *cache, uint64_t address)
 	if (tag == cache->last)
 		return true;
 	cache->last = tag;
-	if (cache->seen != NULL) {
-		uint64_t block = tag - 1, bit = (uint64_t)1 << (block & 63);
-
-		hit = (cache->seen[block >> 6] & bit) != 0;
-		cache->seen[block >> 6] |= bit;
-	} else
-		hit = cache->next != NULL ? cache_access_linked(cache, tag) :
-		    cache_access_ordered(cache->tags + cache_set_of(cache,
-		    tag) * cache->geometry.ways, cache->geometry.ways, tag);
+	switch (cache->path) {
+	case CACHE_BITS:
+		hit = (cache->seen[block >> 6] >> (block & 63) & 1) != 0;
+		cache->seen[block >> 6] |= (uint64_t)1 << (block & 63);
+		break;
+	case CACHE_ORDERED_VECTOR:
+		set = cache->tags + cache_set_of(cache, tag) *
+		    cache->geometry.ways;
+		hit = cache_access_ordered_vector(set, cache->geometry.ways,
+		    tag);
+		break;
+	case CACHE_LINKED:
+		hit = cache_access_linked(cache, tag);
+		break;
+	default:
+		set = cache->tags + cache_set_of(cache, tag) *
+		    cache->geometry.ways;
+		hit = cache_access_ordered(set, cache->geometry.ways, tag);
+		break;
+	}
 	if (!hit)
 		cache->misses++;
 	return hit;

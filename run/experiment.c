@@ -299,6 +299,36 @@ finish(struct job *job, size_t slot)
 	stop_child(slot, 0);
 }
 
+/* The points a job is worth: its pass's, shared by the pass's jobs. */
+static double
+job_points(const struct jobs *list, const struct job *job)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < list->count; i++)
+		n += list->job[i].pass == job->pass;
+	return (double)list->plan->passes[job->pass].count / (double)n;
+}
+
+/* Waits at most `ms` (-1: forever) for a running job's pipe to be ready. */
+static void
+wait_pipes(struct job *const *slot_job, unsigned jobs, struct pollfd *fds,
+    int ms)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < jobs; i++) {
+		if (slot_job[i] == NULL)
+			continue;
+		fds[n].fd = slot_job[i]->fd;
+		fds[n].events = POLLIN;
+		fds[n].revents = 0;
+		n++;
+	}
+	if (poll(fds, n, ms) < 0 && errno != EINTR)
+		err(1, "poll");
+}
+
 /*
  * Keeps up to `jobs` children running until every job is done, or one
  * fails or a signal comes; then lets the running ones end (a signal has
@@ -313,14 +343,16 @@ run_jobs(struct jobs *list, unsigned jobs)
 	size_t next = 0, done = 0, active = 0, i;
 	int status = 0;
 
-	progress_start(&progress, list->plan->npoints);
+	progress_start(&progress, list->plan->npoints, jobs);
 	while (next < list->count || active > 0) {
-		size_t n = 0;
+		size_t n;
 
 		while (status == 0 && experiment_signal() == 0 && active < jobs &&
 		    next < list->count) {
 			for (i = 0; slot_job[i] != NULL; i++)
 				continue;
+			progress_job(&progress, i, job_points(list,
+			    &list->job[next]), list->job[next].points);
 			status = start(&list->job[next], i);
 			if (status != 0)
 				break;
@@ -329,24 +361,21 @@ run_jobs(struct jobs *list, unsigned jobs)
 		}
 		if (active == 0)
 			break;
-		for (i = 0; i < jobs; i++) {
-			if (slot_job[i] == NULL)
-				continue;
-			fds[n].fd = slot_job[i]->fd;
-			fds[n].events = POLLIN;
-			n++;
-		}
-		if (poll(fds, n, -1) < 0 && errno != EINTR)
-			err(1, "poll");
-		for (i = 0; i < jobs; i++) {
+		wait_pipes(slot_job, jobs, fds, progress_wait_ms(&progress));
+		progress_update(&progress, done);
+		for (i = 0, n = 0; i < jobs; i++) {
 			struct job *job = slot_job[i];
 
 			if (job == NULL)
+				continue;
+			/* Only a ready pipe: the wait may have timed out. */
+			if (fds[n++].revents == 0)
 				continue;
 			/* Drain what is there; EOF means the child is done. */
 			if (receive(job) != 0)
 				continue;
 			finish(job, i);
+			progress_job_done(&progress, i);
 			slot_job[i] = NULL;
 			active--;
 			/* A pass is done when all its layouts are. */

@@ -27,6 +27,7 @@
 #include "pages.h"
 #include "pmu.h"
 #include "prng.h"
+#include "progress.h"
 #include "stackdist.h"
 #include "stream.h"
 #include "taps.h"
@@ -81,6 +82,7 @@ random_item(struct run *run)
 static void
 end_op(struct run *run)
 {
+	progress_op();
 	heap_op_end(&run->heap);
 }
 

@@ -3,17 +3,24 @@
 #
 #   sh tools/bench.sh ./bheapsim [ITEMS]
 #
-# Prints ns/op per layout and workload with --vm off, --vm sim with the
+# First the targets of the model's speed (issue 23), each ratio the median
+# over $RUNS interleaved runs of the ratio between two runs made side by
+# side, against its target: everything on (L1, L2, LLC, TLB, pages) and
+# pages alone (--cache off) against --vm off at 1M and 100K items, per
+# layout and workload (replace, mix); --resident all (with the line
+# curve) against one fixed budget; and the default run's wall time.
+# Then ns/op per layout and workload with --vm off, --vm sim with the
 # page model alone (--cache off) and with the caches and TLB too, and the
 # ratios to --vm off; veb against binheap with --vm off on replace (the
 # median of paired runs); ns per modeled access with 16 and 65,536 resident pages;
 # the model's bookkeeping per tracked page, from max RSS; and binheap and
 # bheap with --vm off against the textbook heap of tools/textbook.c
 # ($TEXTBOOK, default build/textbook, which make bench builds), over
-# $RUNS interleaved runs (default 9).  A shared machine's noise moves one
-# run's ratio by half or more, so each run is set against the textbook
-# run beside it in time, and the median of those ratios is printed.
-# Figures only: nothing here passes or fails.
+# $RUNS interleaved runs (default 9, and 5 for the targets; RUNS=1 for a
+# quick look).  A shared
+# machine's noise moves one run's ratio by half or more, so each run is
+# set against the run beside it in time, and the median of those ratios
+# is printed.  Figures only: nothing here passes or fails.
 set -eu
 
 bin=${1:-./bheapsim}
@@ -30,6 +37,97 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
+
+# Targets -------------------------------------------------------------
+
+# ns/op rows of one run: ITEMS MODEL MODE REP LAYOUT WORKLOAD NS.
+target_run() {
+	t_items=$1 t_model=$2 t_mode=$3 t_rep=$4
+	shift 4
+	"$bin" --items "$t_items" --workload replace,mix --model "$t_model" \
+	    "$@" --format csv 2>/dev/null | awk -F, -v pre="$t_items $t_model $t_mode $t_rep" \
+	    "$CSV_HEADER"'{ print pre, $col["layout"], $col["workload"], $col["ns_per_op"] }'
+}
+
+# Wall seconds of a command, its output thrown away.
+wall_of() {
+	t0=$(date +%s.%N)
+	"$@" >/dev/null 2>&1
+	t1=$(date +%s.%N)
+	echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }'
+}
+
+# 5 runs unless RUNS says: each takes minutes.
+truns=${RUNS:-5}
+echo "== targets (issue 23): medians of $truns paired runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+rep=1
+while [ "$rep" -le "$truns" ]; do
+	for t_items in 1M 100K; do
+		for model in array full; do
+			target_run "$t_items" "$model" off "$rep" --vm off
+			target_run "$t_items" "$model" pages "$rep" --cache off
+			target_run "$t_items" "$model" sim "$rep"
+		done
+	done
+	for layout in binheap bheap dary; do
+		for resident in 10 all; do
+			"$bin" --items "$items" --layout "$layout" --workload replace \
+			    --resident "$resident" --format csv 2>/dev/null |
+			    awk -F, -v pre="curve $layout $resident $rep" \
+			    "$CSV_HEADER"'NR == 2 { print pre, $col["wall_s"] }'
+		done
+	done
+	echo "default x x $rep x x $(wall_of "$bin")"
+	rep=$((rep + 1))
+done >"$tmp/targets.txt"
+awk -v runs="$truns" '
+	function median(v, m,    i, j, t) {
+		for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
+			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+		return v[int((m + 1) / 2)]
+	}
+	function show(what, r, target, unit) {
+		printf "%-44s %8.2f%s  target %5.2f%s  %s\n", what, r, unit,
+		    target, unit, r <= target ? "met" : "NOT MET"
+	}
+	$1 == "curve" { wall[$2, $3, $4] = $5; layouts[$2] = 1; next }
+	$1 == "default" { dflt[$4] = $7; next }
+	{ ns[$1, $2, $3, $4, $5, $6] = $7; key[$1 " " $2 " " $5 " " $6] = 1 }
+	END {
+		n = split("1M 100K", sizes, " ")
+		for (s = 1; s <= n; s++) for (m = 1; m <= 2; m++)
+		for (k in key) {
+			split(k, f, " ")
+			model = m == 1 ? "array" : "full"
+			if (f[1] != sizes[s] || f[2] != model)
+				continue
+			for (mode = 1; mode <= 2; mode++) {
+				name = mode == 1 ? "sim" : "pages"
+				for (r = 1; r <= runs; r++)
+					v[r] = ns[f[1], model, name, r, f[3], f[4]] / \
+					    ns[f[1], model, "off", r, f[3], f[4]]
+				if (name == "sim")
+					target = sizes[s] == "100K" ? 5 : model == "array" ? 3 : 4
+				else
+					target = model == "array" ? 1.5 : 2
+				if (name == "pages" && sizes[s] == "100K")
+					continue
+				show(sprintf("%s/off %s %s %s %s", name == "sim" ? "everything" : "pages",
+				    f[1], model, f[3], f[4]), median(v, runs), target, "x")
+			}
+		}
+		for (l in layouts) {
+			for (r = 1; r <= runs; r++)
+				v[r] = wall[l, "all", r] / wall[l, 10, r]
+			show("--resident all / --resident 10, " l " replace",
+			    median(v, runs), 2, "x")
+		}
+		for (r = 1; r <= runs; r++)
+			v[r] = dflt[r]
+		show("./bheapsim with no arguments (wall)", median(v, runs), 3, " s")
+		print "make reproduce: time it apart (target 3 min on 2 cores)"
+	}' "$tmp/targets.txt" | sort -s -k1,1 -k2,2r -k3,3 -k4,4 -k5,5
+echo
 
 # --vm sim runs the caches and TLB too (this machine's geometry); with
 # --cache off, the page model alone.
