@@ -30,9 +30,10 @@ SRCDIRS = cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o hier.o taps.o timemodel.o \
        arena.o kernel.o pmu.o machine.o \
-       config.o parse.o options.o hieropt.o help.o plan.o point.o need.o peak.o \
+       config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
        sweep.o \
-       experiment.o workload.o calibrate.o result.o progress.o stop.o \
+       experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
+       xalloc.o \
        report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
        csvread.o \
        report_table.o plot_axes.o plot_key.o explain_text.o explain_svg.o explore.o \

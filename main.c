@@ -1,317 +1,25 @@
 /*
- * main.c: bheapsim's command line.
+ * main.c: bheapsim's command line: the plan it asks for, the runs, the
+ * outputs; or "bheapsim explain" and "bheapsim compare".
  *
- * bheapsim runs a binary heap and Kamp's B-heap through the same timer
- * workloads, counts the page faults an LRU resident set of a given size
- * would take, and reports them beside what the kernel saw.  See
- * README.md for the experiment and bheapsim --help for the options.
+ * bheapsim runs heap layouts (heap.h's registry: Kamp's B-heap, the
+ * binary heap and others) through the same timer workloads, counts the
+ * page faults a resident set of a given size would take and the misses
+ * of the caches and TLB, and reports them beside what the kernel saw.
+ * See README.md for the experiment and bheapsim --help for the options.
  */
 #include <err.h>
-#include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "abi.h"
+#include "args.h"
 #include "compare.h"
-#include "config.h"
 #include "experiment.h"
 #include "explain.h"
-#include "heap.h"
-#include "help.h"
-#include "hieropt.h"
 #include "machine.h"
-#include "need.h"
-#include "options.h"
-#include "outfile.h"
 #include "outputs.h"
-#include "parse.h"
 #include "peak.h"
-#include "plan.h"
-#include "pmu.h"
-#include "plot.h"
 #include "report.h"
-
-/* Command line ------------------------------------------------------ */
-
-/* A report field, or a table heading naming one, or "misses". */
-static const char *
-plot_y_option(const char *text)
-{
-	const char *field = report_field_named(text);
-	char list[1024];
-
-	if (field != NULL || strcmp(text, PLOT_MISSES) == 0)
-		return field != NULL ? field : text;
-	report_field_list(list, sizeof(list), true);
-	errx(EXIT_USAGE, "--plot-y: '%s' is not a report field; numeric "
-	    "ones: %s, or %s", text, list, PLOT_MISSES);
-}
-
-static void
-columns_option(const char *text)
-{
-	char why[1024];
-
-	if (report_choose_columns(text, why, sizeof(why)) != 0)
-		errx(EXIT_USAGE, "--columns: %s", why);
-}
-
-enum {
-	OPT_ITEMS = 256, OPT_OPS, OPT_LAYOUT, OPT_WORKLOAD, OPT_MODEL,
-	OPT_RESIDENT, OPT_PAGE_SIZE, OPT_ITEM_BYTES, OPT_DISK_LATENCY, OPT_VM,
-	OPT_VM_DIR,
-	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
-	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
-	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS
-};
-
-static const struct option options[] = {
-	{ "items", required_argument, NULL, OPT_ITEMS },
-	{ "ops", required_argument, NULL, OPT_OPS },
-	{ "layout", required_argument, NULL, OPT_LAYOUT },
-	{ "arity", required_argument, NULL, OPT_ARITY },
-	{ "workload", required_argument, NULL, OPT_WORKLOAD },
-	{ "model", required_argument, NULL, OPT_MODEL },
-	{ "resident", required_argument, NULL, OPT_RESIDENT },
-	{ "page-size", required_argument, NULL, OPT_PAGE_SIZE },
-	{ "item-bytes", required_argument, NULL, OPT_ITEM_BYTES },
-	{ "disk-latency", required_argument, NULL, OPT_DISK_LATENCY },
-	{ "vm", required_argument, NULL, OPT_VM },
-	{ "vm-dir", required_argument, NULL, OPT_VM_DIR },
-	{ "policy", required_argument, NULL, OPT_POLICY },
-	{ "cache", required_argument, NULL, OPT_CACHE },
-	{ "tlb", required_argument, NULL, OPT_TLB },
-	{ "latency", required_argument, NULL, OPT_LATENCY },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-	{ "shard", required_argument, NULL, OPT_SHARD },
-	{ "jobs", required_argument, NULL, OPT_JOBS },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "output", required_argument, NULL, OPT_OUTPUT },
-	{ "trace", required_argument, NULL, OPT_TRACE },
-	{ "sweep", required_argument, NULL, OPT_SWEEP },
-	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "plot-y", required_argument, NULL, OPT_PLOT_Y },
-	{ "columns", required_argument, NULL, OPT_COLUMNS },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
-};
-
-/* --resident: pages, a size, or every budget ("all"). */
-static void
-resident_option(const char *text, struct plan_request *request)
-{
-	request->resident_all = strcmp(text, "all") == 0;
-	request->resident = request->resident_all ? NULL : text;
-	if (request->resident_all)
-		return;
-	request->resident_bytes = has_size_suffix(text);
-	if ((request->resident_bytes ? parse_size(text, 1,
-	    CONFIG_MAX_RESIDENT_BYTES, &request->resident_value) :
-	    parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES,
-	    &request->resident_value)) != 0)
-		errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from "
-		    "1 to %" PRIu64 " or a whole size from 1K to %" PRIu64 "G "
-		    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)", text,
-		    CONFIG_MAX_RESIDENT_PAGES, CONFIG_MAX_RESIDENT_BYTES >> 30);
-}
-
-static void
-disk_latency_option(const char *text, uint64_t *ns)
-{
-	if (parse_duration_ns(text, CONFIG_MAX_DISK_LATENCY_NS, ns) != 0)
-		errx(EXIT_USAGE, "--disk-latency: '%s' is not a time from 0 to "
-		    "%" PRIu64 "s (units ns, us, ms, s; a bare number is ms)",
-		    text, CONFIG_MAX_DISK_LATENCY_NS / 1000000000);
-}
-
-/* The heaps and their workloads; false: not one of these options. */
-static bool
-heap_option(int c, const char *value, struct config *config)
-{
-	switch (c) {
-	case OPT_ITEMS:
-		config->items = count_option("--items", value, 1,
-		    HEAP_MAX_ITEMS);
-		return true;
-	case OPT_OPS:
-		config->ops = count_option("--ops", value, 1, CONFIG_MAX_OPS);
-		return true;
-	case OPT_LAYOUT:
-		config->layouts = layout_option(value);
-		return true;
-	case OPT_ARITY:
-		config->arity = (unsigned)count_option("--arity", value,
-		    DARY_MIN_ARITY, DARY_MAX_ARITY);
-		return true;
-	case OPT_WORKLOAD:
-		config->workloads = list_option("--workload", value,
-		    workload_names, WL_COUNT);
-		return true;
-	case OPT_SEED:
-		config->seed = count_option("--seed", value, 0, UINT64_MAX);
-		return true;
-	}
-	return false;
-}
-
-/* The memory the heaps run in, and its model. */
-static bool
-memory_option(int c, const char *value, struct plan_request *request)
-{
-	struct config *config = &request->config;
-
-	switch (c) {
-	case OPT_MODEL:
-		config->model = name_option("--model", value, model_names);
-		return true;
-	case OPT_RESIDENT:
-		resident_option(value, request);
-		return true;
-	case OPT_PAGE_SIZE:
-		config->page_bytes = size_option("--page-size", value,
-		    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES, CONFIG_MAX_PAGE_BYTES);
-		return true;
-	case OPT_ITEM_BYTES:
-		config->item_bytes = size_option("--item-bytes", value,
-		    sizeof(struct item), CONFIG_MAX_ITEM_BYTES);
-		return true;
-	case OPT_DISK_LATENCY:
-		disk_latency_option(value, &config->disk_latency_ns);
-		return true;
-	case OPT_VM:
-		config->vm = name_option("--vm", value, vm_names);
-		return true;
-	case OPT_VM_DIR:
-		config->vm_dir = value;
-		return true;
-	case OPT_POLICY:
-		config->policies = list_option("--policy", value,
-		    policy_names, POLICY_COUNT);
-		request->policy_given = true;
-		return true;
-	}
-	return false;
-}
-
-/* The caches and TLB: --cache off without --tlb turns the TLB off too. */
-struct hierarchy_given {
-	bool	cache_off;
-	bool	tlb;
-};
-
-static bool
-hierarchy_option(int c, const char *value, struct plan_request *request,
-    struct hierarchy_given *given)
-{
-	struct config *config = &request->config;
-
-	switch (c) {
-	case OPT_CACHE:
-		given->cache_off = cache_option(value, &config->cache);
-		break;
-	case OPT_TLB:
-		tlb_option(value, &config->cache);
-		given->tlb = true;
-		break;
-	case OPT_LATENCY:
-		latency_option(value, &config->latency);
-		break;
-	default:
-		return false;
-	}
-	request->hierarchy_given = true;
-	return true;
-}
-
-/* How the runs are done and where their results go. */
-static bool
-output_option(int c, const char *value, struct plan_request *request)
-{
-	struct config *config = &request->config;
-
-	switch (c) {
-	case OPT_FORCE:
-		request->force = true;
-		return true;
-	case OPT_DRY_RUN:
-		request->dry_run = true;
-		return true;
-	case OPT_JOBS:
-		request->jobs = (unsigned)count_option("--jobs", value, 1,
-		    EXPERIMENT_MAX_JOBS);
-		return true;
-	case OPT_SHARD:
-		shard_option(value, &request->shard, &request->shards);
-		return true;
-	case OPT_FORMAT:
-		config->format = name_option("--format", value, format_names);
-		request->format_given = true;
-		return true;
-	case OPT_OUTPUT:
-		config->output = value;
-		return true;
-	case OPT_TRACE:
-		config->trace = value;
-		return true;
-	case OPT_COLUMNS:
-		columns_option(value);
-		return true;
-	}
-	return false;
-}
-
-/* What is drawn: a sweep and its plot. */
-static bool
-sweep_option(int c, const char *value, struct plan_request *request)
-{
-	switch (c) {
-	case OPT_SWEEP:
-		request->sweep = value;
-		return true;
-	case OPT_PLOT:
-		request->plot = value;
-		return true;
-	case OPT_PLOT_Y:
-		request->plot_y = plot_y_option(value);
-		return true;
-	}
-	return false;
-}
-
-static void
-parse_options(int argc, char *argv[], struct plan_request *request)
-{
-	struct hierarchy_given given = { false, false };
-	int c;
-
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-		if (heap_option(c, optarg, &request->config) ||
-		    memory_option(c, optarg, request) ||
-		    hierarchy_option(c, optarg, request, &given) ||
-		    output_option(c, optarg, request) ||
-		    sweep_option(c, optarg, request))
-			continue;
-		if (c == OPT_HELP)
-			help_print();
-		if (c == OPT_VERSION)
-			help_version();
-		if (c == ':')
-			errx(EXIT_USAGE, "%s needs a value", argv[optind - 1]);
-		option_refused(argv[optind - 1], options, NULL);
-	}
-	if (optind < argc)
-		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
-		    "lists the options", argv[optind]);
-	hierarchy_options_done(given.cache_off, given.tlb,
-	    &request->config.cache);
-}
 
 /* Why the CPU's counters cannot be read here, or NULL (pmu.h). */
 static const char *pmu_absent;
@@ -328,7 +36,7 @@ configure(int argc, char *argv[], struct plan *plan)
 	/* The options change this machine's hierarchy, level by level. */
 	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
 	request.config.cache = machine.geometry;
-	parse_options(argc, argv, &request);
+	args_parse(argc, argv, &request);
 	/* Asked once: the note, if any, is said when the runs start. */
 	pmu_absent = pmu_note();
 	request.config.pmu = pmu_absent == NULL;
@@ -363,7 +71,7 @@ main(int argc, char *argv[])
 			return status;
 		}
 		if (plan_write_needs(stdout, &plan) != 0)
-			err(1, "stdout");
+			err(EXIT_FAILURE, "stdout");
 		plan_free(&plan);
 		return 0;
 	}

@@ -177,6 +177,6 @@ void
 exit_printed(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(1, "stdout");
+		err(EXIT_FAILURE, "stdout");
 	exit(0);
 }

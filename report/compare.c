@@ -22,6 +22,7 @@
 #include "config.h"
 #include "csvread.h"
 #include "options.h"
+#include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -171,7 +172,7 @@ read_table(FILE *in, struct table *t)
 		errx(EXIT_USAGE, "compare: '%s' is not bheapsim's CSV: %s",
 		    t->path, why);
 	case CSV_IO_ERROR:
-		err(1, "compare: %s", t->path);
+		err(EXIT_FAILURE, "compare: %s", t->path);
 	}
 	for (f = 0; f < C_COUNT; f++) {
 		t->at[f] = csv_column(&t->csv, fields[f]);
@@ -225,11 +226,9 @@ ratio_cell(char cell[CELL_BYTES], const char *a, const char *b)
 static struct line *
 add_line(struct comparison *cmp)
 {
-	struct line *grown = reallocarray(cmp->lines, cmp->count + 1,
+	struct line *grown = xreallocarray(cmp->lines, cmp->count + 1,
 	    sizeof(*grown));
 
-	if (grown == NULL)
-		err(1, "compare: %zu rows", cmp->count + 1);
 	cmp->lines = grown;
 	memset(&grown[cmp->count], 0, sizeof(*grown));
 	return &grown[cmp->count++];
@@ -435,6 +434,6 @@ compare_main(int argc, char *argv[])
 	write_comparison(stdout, format, &cmp);
 	free(cmp.lines);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(1, "compare: stdout");
+		err(EXIT_FAILURE, "compare: stdout");
 	return 0;
 }

@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "stop.h"
 #include "workload.h"
+#include "xalloc.h"
 
 /* Runs ----------------------------------------------------------------- */
 
@@ -94,12 +95,10 @@ make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
 	size_t p;
 
 	list->plan = plan;
-	list->job = calloc(plan->npasses * LAYOUT_COUNT * 2,
+	list->job = xcalloc(plan->npasses * LAYOUT_COUNT * 2,
 	    sizeof(*list->job));
-	list->untracked = calloc(plan->npasses, sizeof(*list->untracked));
-	list->left = calloc(plan->npasses, sizeof(*list->left));
-	if (list->job == NULL || list->untracked == NULL || list->left == NULL)
-		err(1, "%zu runs", plan->npasses * LAYOUT_COUNT * 2);
+	list->untracked = xcalloc(plan->npasses, sizeof(*list->untracked));
+	list->left = xcalloc(plan->npasses, sizeof(*list->left));
 	for (p = 0; p < plan->npasses; p++) {
 		const struct pass *pass = &plan->passes[p];
 		const struct config *first = &plan->points[pass->first];
@@ -254,12 +253,8 @@ receive(struct job *job)
 	job->have = 0;
 	if (job->nrows == job->capacity) {
 		size_t capacity = job->capacity ? 2 * job->capacity : 16;
-		struct result *grown = reallocarray(job->rows, capacity,
-		    sizeof(*grown));
-
-		if (grown == NULL)
-			err(1, "%zu report rows", capacity);
-		job->rows = grown;
+		job->rows = xreallocarray(job->rows, capacity,
+		    sizeof(*job->rows));
 		job->capacity = capacity;
 	}
 	/* The child's pointers are valid here too: same memory, forked. */
@@ -267,35 +262,12 @@ receive(struct job *job)
 	return 1;
 }
 
-static int
-wait_child(pid_t pid, const char *layout)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			warn("waitpid");
-			return EXIT_FAILURE;
-		}
-	}
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	/* Killed by what we forwarded, or by the terminal's SIGINT. */
-	if (experiment_signal() != 0)
-		return EXIT_SIGNAL(experiment_signal());
-	if (WTERMSIG(status) == SIGINT)
-		return EXIT_INTERRUPTED;
-	warnx("the %s job died of signal %d (%s)", layout, WTERMSIG(status),
-	    strsignal(WTERMSIG(status)));
-	return EXIT_FAILURE;
-}
-
 static void
 finish(struct job *job, size_t slot)
 {
 	close(job->fd);
 	job->fd = -1;
-	job->status = wait_child(job->pid, layouts[job->layout]->name);
+	job->status = stop_wait_child(job->pid, layouts[job->layout]->name);
 	stop_child(slot, 0);
 }
 
@@ -326,7 +298,7 @@ wait_pipes(struct job *const *slot_job, unsigned jobs, struct pollfd *fds,
 		n++;
 	}
 	if (poll(fds, n, ms) < 0 && errno != EINTR)
-		err(1, "poll");
+		err(EXIT_FAILURE, "poll");
 }
 
 /*
@@ -453,9 +425,7 @@ collect(const struct jobs *list, struct experiment_rows *out)
 	for (i = 0; i < list->count; i++)
 		if (!list->job[i].for_cpu)
 			total += list->job[i].nrows;
-	keyed = calloc(total + 1, sizeof(*keyed));
-	if (keyed == NULL)
-		err(1, "%zu report rows", total);
+	keyed = xcalloc(total + 1, sizeof(*keyed));
 	for (i = 0; i < list->count; i++) {
 		const struct job *job = &list->job[i];
 
@@ -472,9 +442,7 @@ collect(const struct jobs *list, struct experiment_rows *out)
 		}
 	}
 	qsort(keyed, n, sizeof(*keyed), by_plan_order);
-	out->rows = reallocarray(NULL, n + 1, sizeof(*out->rows));
-	if (out->rows == NULL)
-		err(1, "%zu report rows", n);
+	out->rows = xreallocarray(NULL, n + 1, sizeof(*out->rows));
 	for (i = 0; i < n; i++)
 		out->rows[i] = keyed[i].row;
 	out->count = out->capacity = n;

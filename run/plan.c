@@ -27,6 +27,7 @@
 #include "stackdist.h"
 #include "sweep.h"
 #include "vmsim.h"
+#include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -132,9 +133,7 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 		return point_finish(&plan->base, request, why);
 	}
 	plan->npoints = spec.count;
-	plan->points = calloc(spec.count, sizeof(*plan->points));
-	if (plan->points == NULL)
-		err(1, "%zu sweep points", spec.count);
+	plan->points = xcalloc(spec.count, sizeof(*plan->points));
 	/* Every point is checked before the first one runs. */
 	for (i = 0; i < spec.count; i++) {
 		plan->points[i] = plan->base;
@@ -171,9 +170,7 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 	base->sweep = SWEEP_RESIDENT;
 	base->resident_all = true;
 	plan->npoints = (size_t)tracked;
-	plan->points = calloc(plan->npoints, sizeof(*plan->points));
-	if (plan->points == NULL)
-		err(1, "%zu budgets", plan->npoints);
+	plan->points = xcalloc(plan->npoints, sizeof(*plan->points));
 	for (budget = 1; budget <= tracked; budget++) {
 		plan->points[budget - 1] = *base;
 		plan->points[budget - 1].resident_pages = budget;
@@ -207,9 +204,7 @@ expand_policies(struct plan *plan, const struct plan_request *request,
 		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST",
 		    request->plot);
-	points = calloc(n * plan->npoints, sizeof(*points));
-	if (points == NULL)
-		err(1, "%zu points", n * plan->npoints);
+	points = xcalloc(n * plan->npoints, sizeof(*points));
 	n = 0;
 	for (p = 0; p < POLICY_COUNT; p++) {
 		if (!(plan->base.policies & 1u << p))
@@ -268,9 +263,7 @@ make_passes(struct plan *plan, bool all)
 	size_t per_pass = !curve ? 1 : all ? plan->npoints : PLAN_PASS_BUDGETS;
 	size_t first, count;
 
-	plan->passes = calloc(plan->npoints, sizeof(*plan->passes));
-	if (plan->passes == NULL)
-		err(1, "%zu passes", plan->npoints);
+	plan->passes = xcalloc(plan->npoints, sizeof(*plan->passes));
 	for (first = 0; first < plan->npoints; first += count) {
 		struct pass *pass = &plan->passes[plan->npasses++];
 

@@ -2,9 +2,13 @@
  * stop.c: the signals that stop a run, and the children they stop too;
  * see stop.h.
  */
+#include <err.h>
+#include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "exits.h"
@@ -109,3 +113,25 @@ stop_child(size_t slot, pid_t pid)
 	running[slot] = pid;
 }
 
+int
+stop_wait_child(pid_t pid, const char *layout)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			warn("waitpid");
+			return EXIT_FAILURE;
+		}
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	/* Killed by what we forwarded, or by the terminal's SIGINT. */
+	if (experiment_signal() != 0)
+		return EXIT_SIGNAL(experiment_signal());
+	if (WTERMSIG(status) == SIGINT)
+		return EXIT_INTERRUPTED;
+	warnx("the %s job died of signal %d (%s)", layout, WTERMSIG(status),
+	    strsignal(WTERMSIG(status)));
+	return EXIT_FAILURE;
+}

@@ -38,4 +38,11 @@ void	stop_child(size_t slot, pid_t pid);
 /* Sends signo to every child running. */
 void	stop_children(int signo);
 
+/*
+ * Waits for the child `pid` that ran `layout`: its exit status, or the
+ * status of the signal that stopped the run, or 1 after a line on stderr
+ * if it died of a signal of its own.
+ */
+int	stop_wait_child(pid_t pid, const char *layout);
+
 #endif

@@ -9,17 +9,14 @@
  * depend only on the seed and on which items are in the heap, never on
  * where they are, so every layout sees the same sequence of operations.
  */
-#include <assert.h>
 #include <err.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "abi.h"
-#include "arena.h"
 #include "exits.h"
 #include "heap.h"
 #include "hier.h"
@@ -31,37 +28,13 @@
 #include "stackdist.h"
 #include "stream.h"
 #include "taps.h"
+#include "rig.h"
 #include "workload.h"
 
 /* Parameters -------------------------------------------------------- */
 
 #define KEY_SPAN	((uint64_t)1 << 32)
 
-struct run {
-	const struct config *config;	/* the pass's first point */
-	const struct config *points;	/* the pass: budgets differ, if any */
-	/* The first point with this run's layout alone: its footprint's. */
-	struct config	 one;
-	size_t		 npoints;
-	struct heap	 heap;
-	/*
-	 * The models the heap's stream feeds: one budget (vm) or every
-	 * budget of the pass (curve); the caches and TLB (hier) or none;
-	 * with the curve and the caches, every fully associative size
-	 * (lines).
-	 */
-	struct taps	 taps;
-	struct access_stream stream;
-	/* Untracked, with a PMU: what the CPU counts in each phase. */
-	struct pmu	 pmu;
-	bool		 counting;
-	/* Per point, its budget's index in the curve's list, or -1. */
-	int		*dist_index;
-	struct arena	 array;
-	struct arena	 items;
-	uint64_t	 rng;
-	uint64_t	 clock;		/* time of the last expired timer */
-};
 
 static struct item *
 item_at(const struct run *run, uint64_t i)
@@ -303,243 +276,6 @@ measure(struct run *run, enum workload workload, FILE *trace,
 	return 0;
 }
 
-/* Setup -------------------------------------------------------------- */
-
-/* `tracked`: the model counts this arena's pages, and may evict them. */
-static int
-map_arena(struct arena *arena, uint64_t bytes, const struct config *config,
-    bool tracked, const char *what)
-{
-	enum arena_backing backing = ARENA_ANONYMOUS;
-
-	if (tracked && config->vm == VM_KERNEL)
-		backing = ARENA_MEMORY_FILE;
-	else if (tracked && config->vm == VM_DISK)
-		backing = ARENA_DISK_FILE;
-	if (arena_map(arena, (size_t)bytes, (size_t)config->page_bytes,
-	    backing, config->vm_dir) == 0)
-		return 0;
-	warn("cannot map the %s (%" PRIu64 " bytes)", what, bytes);
-	return EXIT_FAILURE;
-}
-
-/* The model evicted `page`: take it out of memory for real. */
-static void
-evict_page(void *context, uint32_t page)
-{
-	struct run *run = context;
-	size_t page_bytes = (size_t)run->config->page_bytes;
-	uint32_t heap_pages = run->heap.pages.heap_pages;
-
-	arena_evict(page_is_item(heap_pages, page) ? &run->items : &run->array,
-	    (size_t)page_in_arena(heap_pages, page) * page_bytes, page_bytes);
-}
-
-static int
-by_value(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * The budgets whose per-operation distributions the curve keeps, a
- * function of each point alone, so that shards and passes agree: every
- * listed budget (a listed sweep's pass holds at most
- * STACKDIST_MAX_BUDGETS of them), and of --resident all's T budgets
- * those on the ladder round(T^(k / (MAX - 1))), k = 0 .. MAX - 1:
- * all of them up to T = MAX, else some in every order of magnitude.
- */
-static int
-choose_distributions(struct run *run)
-{
-	uint32_t list[STACKDIST_MAX_BUDGETS], ladder[STACKDIST_MAX_BUDGETS];
-	uint64_t tracked = config_footprint(run->config).tracked_pages;
-	unsigned n = 0, k;
-	size_t i;
-
-	run->dist_index = calloc(run->npoints, sizeof(*run->dist_index));
-	if (run->dist_index == NULL)
-		return -1;
-	for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
-		ladder[k] = (uint32_t)llround(pow((double)tracked,
-		    (double)k / (STACKDIST_MAX_BUDGETS - 1)));
-	for (i = 0; i < run->npoints; i++) {
-		uint32_t budget = (uint32_t)run->points[i].resident_pages;
-
-		if (run->points[i].resident_all &&
-		    tracked > STACKDIST_MAX_BUDGETS &&
-		    bsearch(&budget, ladder, STACKDIST_MAX_BUDGETS,
-		    sizeof(ladder[0]), by_value) == NULL)
-			continue;
-		/* A listed pass has at most that many points (plan.h). */
-		assert(n < STACKDIST_MAX_BUDGETS);
-		list[n++] = budget;
-	}
-	/* The curve's list rises strictly. */
-	qsort(list, n, sizeof(list[0]), by_value);
-	for (i = k = 0; i < n; i++)
-		if (k == 0 || list[i] != list[k - 1])
-			list[k++] = list[i];
-	n = k;
-	for (i = 0; i < run->npoints; i++) {
-		uint32_t budget = (uint32_t)run->points[i].resident_pages;
-		uint32_t *at = bsearch(&budget, list, n, sizeof(list[0]),
-		    by_value);
-
-		run->dist_index[i] = at != NULL ? (int)(at - list) : -1;
-	}
-	return stackdist_budgets(run->taps.curve, list, n);
-}
-
-static int
-setup_curve(struct run *run, uint64_t tracked_pages)
-{
-	run->taps.curve = stackdist_create((uint32_t)tracked_pages);
-	if (run->taps.curve == NULL || choose_distributions(run) != 0) {
-		warn("cannot set up the stack-distance model for %" PRIu64
-		    " pages", tracked_pages);
-		return EXIT_FAILURE;
-	}
-	return 0;
-}
-
-/* The time model: caches of its own, over slots and items alike. */
-static int
-setup_time(struct run *run, const struct hier_geometry *geometry)
-{
-	struct footprint fp = config_footprint(&run->one);
-
-	run->taps.time = malloc(sizeof(*run->taps.time));
-	if (run->taps.time == NULL || timemodel_init(run->taps.time, geometry,
-	    &run->config->latency, (fp.array_pages + fp.item_pages) *
-	    run->config->page_bytes) != 0) {
-		free(run->taps.time);
-		run->taps.time = NULL;
-		warn("cannot set up the time model");
-		return EXIT_FAILURE;
-	}
-	return 0;
-}
-
-/*
- * The caches and TLB, and with the curve the lines' stack distances, at
- * the line size of the first cache level (the curve's fully associative
- * caches are of that line).
- */
-static int
-setup_hierarchy(struct run *run)
-{
-	const struct config *config = run->config;
-	struct hier_geometry geometry = hier_for_page(&config->cache,
-	    config->page_bytes);
-	uint32_t line_bytes = config_line_bytes(config);
-
-	run->taps.hier = hier_create(&geometry);
-	/* The modeled addresses end with the last tracked page. */
-	if (run->taps.hier == NULL || hier_bound(run->taps.hier,
-	    config_footprint(&run->one).tracked_pages * config->page_bytes) !=
-	    0) {
-		warn("cannot set up the caches and TLB");
-		return EXIT_FAILURE;
-	}
-	if (run->taps.curve != NULL && line_bytes != 0 && config_line_curve_lines(
-	    &run->one) <= STACKDIST_MAX_PAGES) {
-		uint64_t lines = config_line_curve_lines(&run->one);
-
-		run->taps.lines = stackdist_create((uint32_t)lines);
-		if (run->taps.lines == NULL) {
-			warn("cannot set up the stack-distance model for %"
-			    PRIu64 " lines", lines);
-			return EXIT_FAILURE;
-		}
-	}
-	run->taps.line_shift = line_bytes != 0 ? log2_exact(line_bytes) : 0;
-	return setup_time(run, &geometry);
-}
-
-static int
-setup(struct run *run, const struct config *points, size_t npoints,
-    unsigned layout)
-{
-	const struct config *config = &points[0];
-	struct footprint fp;
-	struct page_map pages;
-
-	memset(run, 0, sizeof(*run));
-	run->one = *config;
-	run->one.layouts = 1u << layout;
-	fp = config_footprint(&run->one);
-	pages = config_page_map(&run->one);
-	run->config = config;
-	run->points = points;
-	run->npoints = npoints;
-	run->rng = config->seed;
-	if (map_arena(&run->array, fp.array_bytes, config, true,
-	    "heap array") != 0 ||
-	    map_arena(&run->items, fp.item_bytes, config,
-	    config->model == MODEL_FULL, "item arena") != 0)
-		return 1;
-	/* A resident sweep's LRU point has one, alone in its pass or not. */
-	if ((npoints > 1 || (config->vm == VM_SIM && config->policy ==
-	    POLICY_LRU && config->sweep == SWEEP_RESIDENT)) &&
-	    setup_curve(run, fp.tracked_pages) != 0)
-		return EXIT_FAILURE;
-	if (config->vm != VM_OFF && run->taps.curve == NULL) {
-		run->taps.vm = vmsim_create((uint32_t)fp.array_pages,
-		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
-		    (uint32_t)config->resident_pages);
-		if (run->taps.vm == NULL ||
-		    vmsim_set_policy(run->taps.vm, config->policy) != 0) {
-			warn("cannot set up the page model for %" PRIu64
-			    " pages", fp.tracked_pages);
-			return 1;
-		}
-		/* The kernel modes make the model's evictions real. */
-		if (config->vm == VM_KERNEL || config->vm == VM_DISK)
-			vmsim_on_evict(run->taps.vm, evict_page, run);
-	}
-	/* The CPU's counts are of the heap alone, as heap_cpu_s is. */
-	if (config->pmu && run->taps.vm == NULL && run->taps.curve == NULL) {
-		pmu_open(&run->pmu);
-		run->counting = true;
-	}
-	/* Reported always: the time model sees what the CPU does. */
-	pages.items_base = run->items.base;
-	heap_init(&run->heap, layouts[layout], config_shape(config),
-	    (struct item **)(void *)run->array.base, (heap_index)config->items,
-	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
-	if (config->vm == VM_OFF)
-		return 0;
-	if (hier_any(&config->cache) && setup_hierarchy(run) != 0)
-		return EXIT_FAILURE;
-	/* Real evictions must not lag the heap's real accesses. */
-	stream_init(&run->stream, config->vm == VM_KERNEL ||
-	    config->vm == VM_DISK ? 1 : STREAM_BATCH);
-	run->taps.pages = pages;
-	run->taps.items_counted = config->model == MODEL_FULL;
-	taps_subscribe(&run->taps, &run->stream);
-	return 0;
-}
-
-static void
-teardown(struct run *run)
-{
-	vmsim_destroy(run->taps.vm);
-	stackdist_destroy(run->taps.curve);
-	stackdist_destroy(run->taps.lines);
-	hier_destroy(run->taps.hier);
-	if (run->taps.time != NULL)
-		timemodel_fini(run->taps.time);
-	free(run->taps.time);
-	if (run->counting)
-		pmu_close(&run->pmu);
-	free(run->dist_index);
-	arena_unmap(&run->array);
-	arena_unmap(&run->items);
-}
-
 /*
  * The lines a fully associative cache as large as `budget` pages holds;
  * a budget past 2^32 - 1 lines holds every line there is.
@@ -595,7 +331,7 @@ workload_run(const struct config *points, size_t npoints, unsigned layout,
 	int status;
 	unsigned w;
 
-	status = setup(&run, points, npoints, layout);
+	status = rig_setup(&run, points, npoints, layout);
 	for (w = 0; status == 0 && w < WL_COUNT; w++) {
 		bool wanted = points[0].workloads & 1u << w;
 		struct result row;
@@ -609,6 +345,6 @@ workload_run(const struct config *points, size_t npoints, unsigned layout,
 		if (status == 0 && wanted)
 			status = send_rows(&run, &row, sink, context);
 	}
-	teardown(&run);
+	rig_teardown(&run);
 	return status;
 }
