@@ -30,7 +30,7 @@
  * quarter of a 32K L1.
  */
 #define STREAM_BATCH		1024u
-/* A run's models: pages, page curve, line curve, caches, trace. */
+/* A run's models: pages or page curve, line curve, caches, time, trace. */
 #define STREAM_MAX_TAKERS	6u
 
 /* Records ------------------------------------------------------------ */

@@ -116,9 +116,14 @@ fit(const struct config *base, unsigned layout, struct fit *out)
 
 	memset(sample, 0, sizeof(sample));
 	config.workloads |= 1u << WL_REPLACE;
-	for (items = CALIBRATE_MIN_ITEMS; items <= top && n < CALIBRATE_SIZES &&
-	    status == 0; items *= 2)
+	/* Every CALIBRATE_STEP-th size from the least, and the largest. */
+	for (items = CALIBRATE_MIN_ITEMS; n < CALIBRATE_SIZES && status == 0;
+	    items = items * CALIBRATE_STEP < top ? items * CALIBRATE_STEP :
+	    top) {
 		status = sample_size(&config, layout, items, &sample[n++]);
+		if (items == top)
+			break;
+	}
 	for (w = 0; w < WL_COUNT && status == 0; w++)
 		if (config.workloads & 1u << w)
 			line(sample, n, w, &out->op_ns[w], &out->load_ns[w]);

@@ -9,7 +9,8 @@
  * level, the L1's own latency) and tracked once, for their loads per
  * operation (CPU time, which other processes on the machine do not
  * stretch as they do the wall clock); a least-squares line through (loads/op, ns/op) over sizes
- * from 16 items up gives the two costs.  It runs in the invocation that
+ * from 16 items up gives the two costs, in about 0.05 s of CPU per
+ * layout and workload.  It runs in the invocation that
  * reports them, after the runs themselves, so it describes the machine
  * as it is now; each layout's and workload's fit is made once.  Fill
  * and drain, whose phases on a small heap are too short to time, take
@@ -23,9 +24,10 @@
 /* Parameters -------------------------------------------------------- */
 
 #define CALIBRATE_MIN_ITEMS	16u
-#define CALIBRATE_OPS		100000u	/* per untracked run: ~3 ms */
+#define CALIBRATE_STEP		4u	/* sizes 16, 64, 256, ..., the largest */
+#define CALIBRATE_SIZES		8u	/* at most */
+#define CALIBRATE_OPS		50000u	/* per untracked run: ~3 ms */
 #define CALIBRATE_REPEATS	3u	/* untracked runs per size: the least */
-#define CALIBRATE_SIZES		8u	/* at most, doubling */
 
 /*
  * Sets row->time's op_ns and load_ns, where the row has a time model.

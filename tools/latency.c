@@ -4,11 +4,13 @@
  * cyclic permutation of lines, so the time per step is the latency of
  * the level the set fits in, timed in CPU time (on a shared machine the
  * wall clock runs on while the process waits).  Prints NAME=TIME pairs
- * in --latency's grammar: l1, l2, llc (sets half each level's size), mem (a set 8x the
- * LLC), each on huge pages where the kernel gives them (madvise), so
- * that no walk is in them; and tlb: one line in each of 16,384 small
- * pages, the lines few enough for the L2 and LLC, less the LLC's
- * latency: the walk.
+ * in --latency's grammar: l1 and l2 (sets half the level's size), llc
+ * (4x the L2, at most a quarter of the LLC: where an LLC is shared with
+ * other tenants, larger sets see more and more of memory's latency;
+ * results/time-model.md says what that costs), mem (a set 8x the LLC),
+ * each on huge pages where the kernel gives them (madvise), so that no
+ * walk is in them; and tlb: one line in each of WALK_PAGES small pages,
+ * less the same lines side by side on huge pages: the walk.
  *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
  */
@@ -105,7 +107,7 @@ main(int argc, char **argv)
 	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
 	size_t llc = argc > 3 ? strtoull(argv[3], NULL, 0) : 33554432;
 	double ns_l1 = set(l1 / 2, 0), ns_l2 = set(l2 / 2, 0);
-	double ns_llc = set(llc / 4, 0);
+	double ns_llc = set(l2 * 4 < llc / 4 ? l2 * 4 : llc / 4, 0);
 	double ns_walk = set((size_t)WALK_PAGES * PAGE, 1) -
 	    set((size_t)WALK_PAGES * LINE, 0);
 	double ns_mem = set(llc * 8, 0);
