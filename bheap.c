@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * bheap.c: Kamp's B-heap layout, "algorithm 3" of "You're Doing It Wrong"
  * (ACM Queue, 2010), the variant Varnish Cache ships: it uses every slot.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * binheap.c: the textbook binary heap layout.
  *
  * Node u has children 2u and 2u + 1, root at 1, index 0 unused.  Once the

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * main.c: bheapsim's command line: the plan it asks for, the runs, the
  * outputs; or "bheapsim explain" and "bheapsim compare".
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * vmsim.c: a model of a process's resident pages under LRU, FIFO, CLOCK
  * or Belady's OPT replacement (REFERENCE.md, "Replacement policies").
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * vmsim.h: the VM page model.
  *
  * The model sees every access the heaps make, as a page id, and keeps a

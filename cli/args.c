@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * args.c: bheapsim's command line into a plan request (args.h), option
  * by option, in groups: the heaps, the memory, the caches, the outputs,
  * the sweep.

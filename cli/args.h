@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * args.h: bheapsim's command line (the main form: not explain or
  * compare) into a plan request.  A bad option or value is one line on
  * stderr naming it and what is accepted, and exit status EXIT_USAGE;

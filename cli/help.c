@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * help.c: bheapsim's usage, --help and --version, with every default and
  * limit printed from its owner.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * help.h: bheapsim's usage, --help and --version.  Every default and
  * limit they print is asked of the constant or table that owns it
  * (config.h, heap.h's registry, hier.h, machine.h, exits.h), never

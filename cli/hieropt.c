@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * hieropt.c: the memory hierarchy's options, item by item.
  */
 #include <err.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * hieropt.h: --cache, --tlb and --latency, the memory hierarchy's
  * options, or one line on stderr naming the option, the value and what
  * is accepted, and exit status EXIT_USAGE.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * options.c: command-line values that are refused in one line.
  */
 #include <err.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * options.h: option values for main.c and explain.c, or one line on
  * stderr naming the option, the value and what is accepted, and exit
  * status EXIT_USAGE.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * parse.c: strict parsing of counts, sizes, durations and names.
  *
  * Strict means: no sign, no blanks, no trailing junk, no silent wrap.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * parse.h: numbers and names from the command line.
  *
  * Each parser returns 0 and stores the value, or -1 and leaves it alone;

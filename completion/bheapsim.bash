@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bash completion for bheapsim(1)                         -*- shell-script -*-
 #
 # Installed as share/bash-completion/completions/bheapsim by make install

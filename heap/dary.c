@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * dary.c: the d-ary heap layout, the classic answer to the binary heap's
  * cache and page misses (A. LaMarca and R. E. Ladner, "The Influence of
  * Caches on the Performance of Heaps", ACM Journal of Experimental

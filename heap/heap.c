@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * heap.c: the parts of heap.h that are not per layout.
  *
  * The operations that move items are the layout's own, compiled from

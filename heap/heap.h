@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * heap.h: a min-heap of items that know where they are, as a timer heap,
  * over any of three layouts: the heap module's whole public contract.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * heapgen.h: the heap operations, written once and compiled by each
  * layout file over its own index rules.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * stream.c: the parts of stream.h that are not inline: subscribing and
  * handing a batch to every taker.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * stream.h: what the heap touches, as one stream of records, and the
  * models that take it.  The heap owns the stream; it knows none of the
  * models, which subscribe to it (taps.h), as Varnish's vbh.c takes its

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * touch.h: the heap module's internal header: how heap code reports its
  * memory accesses to its stream, for heapgen.h and the layout files.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * veb.c: the cache-oblivious layout, a complete binary tree stored in van
  * Emde Boas order (H. Prokop, MIT 1999; Bender, Demaine, Farach-Colton
  * 2000; Brodal, Fagerberg, Jacob 2002).

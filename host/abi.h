@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * abi.h: which ABI this binary was built for, and what that allows.
  */
 #ifndef ABI_H

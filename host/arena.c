@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * arena.c: mappings aligned to the modeled page size, backed by anonymous
  * memory, a memory file or a disk file.
  *

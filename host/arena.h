@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * arena.h: page-aligned memory for the heap array and the items.
  *
  * An arena is anonymous memory (the default), a memory file shared with

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * kernel.c: the kernel's own figures for this process, read around each
  * measured phase.
  */

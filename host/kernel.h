@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * kernel.h: what the kernel saw of this process: getrusage(2) and
  * /proc/self/statm, the figures a report puts beside the model's.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * machine.c: this machine's hierarchy from sysfs and CPUID, the stated
  * defaults wherever they say nothing usable, and a hierarchy as text.
  */

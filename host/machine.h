@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * machine.h: this machine's memory hierarchy, the model's default
  * geometry (hier.h): the data caches as Linux lists them in sysfs, the
  * data TLBs as CPUID reports them, and for any level neither gives

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * pmu.c: the CPU's own counters over a measured span, through
  * perf_event_open(2).
  */

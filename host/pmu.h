@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * pmu.h: what the CPU saw: its own counts of cycles, instructions and
  * data cache and TLB read misses over one measured span, from the
  * performance monitoring unit through perf_event_open(2), to put beside

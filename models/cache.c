@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cache.c: a set-associative LRU cache.
  *
  * A set of few ways is an array of tags kept in recency order, most

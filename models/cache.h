@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cache.h: one set-associative cache with LRU replacement in each set:
  * a level of the modeled memory hierarchy (hier.h), a data cache of
  * lines or a TLB of page translations.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cachescan.c: a set's tags searched with vector compares.
  *
  * Where the host has AVX2 (x86-64, asked once of the CPU), a set of 4,

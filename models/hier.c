@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * hier.c: the memory hierarchy's levels, their counts and their cost.
  */
 #include <errno.h>

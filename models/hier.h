@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * hier.h: the modeled memory hierarchy every counted access goes
  * through, from the top: L1d, L2 and last-level caches of lines, each
  * set-associative with LRU in a set (cache.h), a miss at one level going

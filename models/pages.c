@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * pages.c: the trace's names for page ids.
  */
 #include <inttypes.h>

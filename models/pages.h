@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * pages.h: the page-id scheme, the one place that turns an array index or
  * an item's address into the page the model counts, and back.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * stackdist.c: LRU stack distances in O(log n) per access, and the
  * per-phase fault curve they give.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * stackdist.h: LRU stack distances, so that one pass over the accesses
  * gives the exact LRU fault count for every budget at once.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * taps.c: each model's loop over a batch of the heap's access stream.
  */
 #include "taps.h"

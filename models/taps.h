@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * taps.h: the models' subscriptions to a heap's access stream
  * (stream.h): the fixed-budget page model (vmsim.h), the stack-distance
  * curves of pages and of lines (stackdist.h), the caches and TLB

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * timemodel.c: the critical path of each step, level by level.
  */
 #include <errno.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * timemodel.h: the modeled time of a heap's operations on an
  * out-of-order core, from its access stream (stream.h): a critical
  * path, not a sum of latencies.

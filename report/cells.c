@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cells.c: CSV, JSON and Markdown from any source of cells.
  */
 #include <stdio.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cells.h: rows of named fields written as CSV, JSON or Markdown, the
  * punctuation that report.c's rows and compare.c's side-by-side rows
  * share.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * compare.c: per-ABI rows side by side.
  *
  * The CSV is bheapsim's (report.c's fields, in any order, so an older or

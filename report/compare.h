@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * compare.h: "bheapsim compare", the per-ABI rows of make compare side
  * by side, with each ABI's ratio to x86-64.
  *

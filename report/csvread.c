@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * csvread.c: a CSV file read whole, or refused in one line (csvread.h).
  *
  * Each line is one allocation, cut at its commas in place; the first

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * csvread.h: a CSV file of bheapsim's kind read whole, or refused with
  * the reason in one line.
  *

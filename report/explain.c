@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explain.c: "bheapsim explain", where a small heap's nodes live.
  *
  * For a heap small enough to draw (up to 512 items, 8 to 64 entries per

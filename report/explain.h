@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explain.h: "bheapsim explain", a picture of where a small heap's nodes
  * live and which pages a path through it crosses.
  */

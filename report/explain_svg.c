@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explain_svg.c: explain's drawing, the trees one under another, nodes
  * coloured by page, page crossings dashed red and line crossings inside
  * a page dotted blue.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explain_text.c: explain's text and CSV, layout by layout: which
  * indices share a page (and line) and how the tree enters each page, the
  * tree with every crossing marked, the path from the root to the last

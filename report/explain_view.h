@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explain_view.h: one layout's small tree as "bheapsim explain" shows it,
  * shared by the command (explain.c), its text and CSV (explain_text.c)
  * and its drawing (explain_svg.c).

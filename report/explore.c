@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explore.c: the data of "bheapsim explain --html" (explore.h): one
  * traced run per layout, replayed access by access through the models
  * that ran it, written as a JSON object inside the page.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explore.h: the data of "bheapsim explain --html", a page that plays a
  * small run of each layout access by access.
  *

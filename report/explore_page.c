@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explore_page.c: the page around "bheapsim explain --html"'s data,
  * made of explore.html by tools/embed-page.sh: edit that, then run
  * "sh tools/embed-page.sh > report/explore_page.c".

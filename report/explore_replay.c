@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explore_replay.c: a traced run of explain --html replayed one access
  * at a time through the models that ran it (cache.h, vmsim.h,
  * stackdist.h), learning what each access missed and evicted; its totals

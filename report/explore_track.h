@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explore_track.h: one layout's run as explain --html plays it, shared
  * by the run and the page's data (explore.c) and the replay of its
  * trace through the models (explore_replay.c).

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * outfile.c: temporary files renamed into place, or direct writes to
  * what cannot be replaced; see outfile.h for the rule.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * outfile.h: the one rule for every file bheapsim writes.
  *
  * A regular file, new or existing, is written to a temporary file beside

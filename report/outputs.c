@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * outputs.c: checking, opening, writing and closing the report, trace
  * and plot files.
  */

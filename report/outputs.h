@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * outputs.h: the report, trace and plot files of one invocation, each
  * written by outfile.h's rule.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plot.c: an SVG chart of a sweep, drawn here so that nothing else need
  * be installed: a figure in the manner of Kamp's Figures 1 and 2.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plot.h: a sweep's rows as an SVG chart.
  */
 #ifndef PLOT_H

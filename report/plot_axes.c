@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plot_axes.c: the axes of plot.c's charts (plot_axes.h).
  */
 #include <math.h>

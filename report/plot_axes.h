@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plot_axes.h: the axes of plot.c's charts: their ranges, their ticks
  * and grid, and the lines and markers drawn against them.
  */

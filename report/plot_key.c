@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plot_key.c: what tells plot.c's lines apart: their colours, dashes and
  * marks, their names, the legend, and Kamp's setting shaded.
  */

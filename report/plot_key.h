@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plot_key.h: the lines of plot.c's charts and their key (plot_key.c).
  */
 #ifndef PLOT_KEY_H

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * report.c: formatting rows.
  *
  * Every field is produced by report_value(), so the four formats cannot

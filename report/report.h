@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * report.h: an experiment's rows as a table, CSV, JSON or Markdown.
  *
  * CSV, JSON and Markdown carry the same fields, in the order of

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * report_field.h: the report's fields, one value each per row, shared by
  * the formats (report.c) and the table (report_table.c).
  */

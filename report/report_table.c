@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * report_table.c: the report as a table for a terminal: a title line,
  * then per workload one row per layout and the first layout's ratio to
  * each other, in the columns that carry the story or those --columns

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * svg.c: the SVG that plot.c and explain.c share.
  */
 #include <stdio.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * svg.h: what bheapsim's two pictures (plot.c's charts and explain.c's
  * trees) write alike: the document around them, escaped text, colours.
  */

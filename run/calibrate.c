@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * calibrate.c: small heaps in the L1, untracked and tracked, and the
  * line through their times.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * calibrate.h: the time model's computing costs (timemodel.h), measured
  * on the machine that runs: a cost per operation and one per load (a
  * key or slot a sift compares), for one layout and workload.

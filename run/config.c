@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * config.c: defaults, names, and the sizes an experiment implies.
  */
 #include <string.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * config.h: one experiment, as the command line describes it, and the
  * names the command line accepts.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * exits.h: bheapsim's exit statuses, the one list that --help, the man
  * page and every caller of exit() or errx() refer to.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * experiment.c: fork a child per run, up to --jobs at a time, and bring
  * their rows home in the plan's order.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * experiment.h: every pass and layout of a plan, each run in a child
  * process of its own, up to --jobs at a time.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * need.c: what a run holds in memory, for the checks and for --dry-run
  * (need.h).
  */

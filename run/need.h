@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * need.h: what a run holds in memory (peak.h adds up a whole
  * invocation's).
  */

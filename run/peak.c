@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * peak.c: the whole invocation at its peak, and --dry-run's table
  * (peak.h).
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * peak.h: what a whole invocation holds at its peak: the parent with the
  * rows it collects, and up to --jobs runs side by side (need.h's), as
  * --dry-run prints it and as the run is refused when it cannot fit.

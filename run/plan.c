@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plan.c: the options checked against each other, and a sweep expanded
  * into its points.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * plan.h: what one invocation runs, checked as a whole before anything
  * runs.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * point.c: one point's options checked against each other: page size,
  * item size, memory, budget, caches, trace, page model and policy (see
  * point.h); and the reasons every check of the plan gives.

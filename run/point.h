@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * point.h: one point's options checked against each other, for plan.c,
  * and the one form of every check's refusal.
  */

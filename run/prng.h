@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * prng.h: the workloads' random numbers, SplitMix64 (Steele, Lea and
  * Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014).
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * progress.c: "[#####.....]  42%  5/12 points, 0:42 left" on one redrawn
  * line.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * progress.h: a progress bar with an ETA on stderr, for long sweeps.
  *
  * It draws only when stderr is a terminal; in a pipe or a log it stays

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * request.h: the options as parsed, before they are checked against each
  * other (plan.h checks them, point.h one point at a time), and the room
  * a refusal's reason takes.

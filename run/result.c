@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * result.c: the figures a report derives from a measured phase.
  */
 #include "result.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * result.h: one measured phase of one layout, a row of every report, and
  * the figures derived from it.
  */

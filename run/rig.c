@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * rig.c: a run's arenas, heap, stream and models, set up and torn down
  * (rig.h).
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * rig.h: one layout's run as workload.c drives it, and its rigging: the
  * mapped arenas, the heap, its access stream and the models that take
  * it (taps.h), set up for a pass of points and torn down after.

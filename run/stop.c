@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * stop.c: the signals that stop a run, and the children they stop too;
  * see stop.h.
  */

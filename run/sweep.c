@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * sweep.c: parsing sweep lists.
  */
 #include <inttypes.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * sweep.h: --sweep PARAM=LIST, one experiment per value.
  *
  * PARAM is resident, items, page-size or policy.  LIST is comma-separated terms;

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * workload.c: the operations a timer heap sees, on a mapped heap, with
  * the model and the kernel watching each phase.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * workload.h: one layout through the workloads, measured phase by phase.
  *
  * Phases run in a fixed order, fill, replace, reorder, mix, drain, on one

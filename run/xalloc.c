@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * xalloc.c: allocations that end the run when they fail.
  */
 #include <err.h>

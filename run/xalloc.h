@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * xalloc.h: memory that must be had, or the run ends: the one owner of
  * the out-of-memory path, as OpenBSD's xmalloc is, so that callers read
  * straight down.  On failure: one line naming the request, and exit

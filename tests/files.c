@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * files.c: the helpers of files.h.
  */
 #include <sys/mount.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * files.h: what test_files.c and test_exits.c share: scratch files,
  * temporary files awaited, and the entries a directory must hold.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * main.c: runs every suite; exits non-zero if any check fails.
  */
 #include <stdlib.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * reference.c: the B-heap rules of shared/REFERENCE.md, written a second
  * time for the tests, with division and remainder where bheap.c uses
  * shifts and masks; the d-ary heap's, rounded up where dary.c rounds

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * spawn.c: running the built bheapsim, named by $BHEAPSIM, as a child
  * and capturing what it says, and scratch directories for the files it
  * writes.  Shared by the suites that test the program from outside

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * table.c: a CSV report in memory, for the suites that read bheapsim's
  * rows by column name (test_sweeps.c, test_cache.c): bheapsim's CSV has
  * a header of field names and no quoted fields.

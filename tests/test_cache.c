@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_cache.c: the modeled memory hierarchy (cache.h, hier.h) against
  * caches written here, apart from cache.c and hier.c, inside and from
  * outside the program.

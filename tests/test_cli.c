@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_cli.c: bheapsim as its users meet it.
  *
  * These tests run the built program, named by $BHEAPSIM, with real

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_compare.c: "bheapsim compare" on tables as make compare writes
  * them, and on hostile ones: every row of every workload comes out,
  * every format is well-formed whatever the text, and what cannot be

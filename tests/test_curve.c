@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_curve.c: one stack-distance pass of the real heaps against a
  * fixed-budget run per budget.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_dryrun.c: --dry-run's estimate of the whole invocation's peak
  * counts what the run holds: opt's recording, the parent's rows of
  * --resident all, and --jobs runs side by side; what cannot fit is

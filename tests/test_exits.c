@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_exits.c: every way a run can end leaves no temporary file: a
  * full filesystem, a file size limit, an address space too small (an
  * out-of-memory err()), and every signal whose default would kill.

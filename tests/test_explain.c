@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_explain.c: "bheapsim explain", run as a student would run it.
  *
  * The CSV must place every index where the rules say: parents from

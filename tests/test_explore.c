@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_explore.c: "bheapsim explain --html", the page that plays a run:
  * the counts it embeds are those of the main command's CSV for the
  * command it names, its budgets those of --resident all, and its

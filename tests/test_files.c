@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_files.c: the files bheapsim writes, by the rule of outfile.h:
  * device nodes, FIFOs and symlinks, an existing file's mode and owner,
  * two names of one file, paths refused before any run, and the standard

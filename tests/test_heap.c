@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_heap.c: long random operation sequences on every layout, each
  * operation checked against an oracle that knows nothing of layouts.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_large.c: index arithmetic and heap operations at 2^28 items.
  *
  * Issue 7 asks for heaps of 2^28 items on x86-64.  A real one costs 6 GiB

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_layout.c: the index rules of every layout.
  *
  * The B-heap and the d-ary heap are checked against the second

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_machine.c: the machine's hierarchy read from fake sysfs trees
  * (a scratch directory per test, shaped as Linux's cpu0/cache), CPUID's
  * registers decoded from values written here, the real machine, and the

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_manual.c: the manual, --help and the program agree, and stdout
  * carries the report alone.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_names.c: what an output's name may lead to: a descriptor
  * (/dev/stdout and its mode), a loop or a dangling chain of symbolic
  * links, a name as long as the system allows, an executable file, and

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_parse.c: counts, sizes, durations and names from the command line.
  */
 #include <inttypes.h>

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_pmu.c: the CPU's counters (pmu.h): that they never fail where the
  * machine has none, and that their plumbing reads real counts.
  *

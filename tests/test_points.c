@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_points.c: the same point gives the same row, whatever the sweep
  * around it, the passes it is cut into or the --shard that runs it
  * (timings and the process's own counts aside).

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_policy.c: the replacement policies (vmsim.h) against references
  * written here, and against the facts every textbook gives about them
  * (REFERENCE.md, "Replacement policies" and "Stack algorithms").

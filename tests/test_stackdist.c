@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_stackdist.c: stack distances against a naive LRU stack, and the
  * fault curve against the real fixed-budget model, vmsim.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_stream.c: the heap's access stream (stream.h) and the models'
  * taps (taps.h).
  *

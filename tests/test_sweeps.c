@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_sweeps.c: the program's curves, parallel runs and shards, from
  * outside.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_table.c: the table a new user sees first: it fits 120 columns,
  * --columns chooses its columns by their CSV names, --cache off leaves
  * the cache columns out, the note on hardware counters comes only when

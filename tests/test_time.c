@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_time.c: the time model (timemodel.h) on hand-made streams, each
  * access's level and each step's critical path worked out here by hand.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_veb.c: veb.c's map from breadth-first positions to memory slots,
  * against the van Emde Boas order built by its recursive definition
  * (reference.c).

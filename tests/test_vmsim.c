@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * test_vmsim.c: the LRU page model against a naive LRU.
  *
  * The naive model keeps a last-use time per page and evicts by scanning

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * tests.h: the Check suites of bheapsim; tests/main.c runs them all.
  */
 #ifndef TESTS_H

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * trace.c: reading a line of bheapsim's --trace files, for the suites
  * that replay them (test_cli.c, test_sweeps.c, test_policy.c), written
  * apart from pages.c, which writes them.

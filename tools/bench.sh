@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # bench.sh: what the page model costs, measured in one run on this machine.
 #
 #   sh tools/bench.sh ./bheapsim [ITEMS]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """browser-check.py: "bheapsim explain --html" in a real browser.
 
 For each of a few runs, Debian's chromium in headless mode loads the page

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # cachegrind-check.sh: bheapsim's modeled cache misses against
 # cachegrind's, a cache simulator no one here wrote (issue 14).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # check-all.sh: every test bheapsim has, as CI runs them.
 #
 #   sh tools/install-deps.sh all && sh tools/check-all.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # checks.sh: the tally the check scripts share (ci-abi.sh, ci-hardening.sh,
 # large-heap.sh).  Source it; it defines
 #   pass NAME, fail NAME          count and report one check

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # ci-abi.sh: the per-ABI builds and the x32 guest, checked end to end.
 #
 #   sh tools/ci-abi.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # ci-hardening.sh: issue 7's checks, end to end, as CI runs them.
 #
 #   sh tools/ci-hardening.sh

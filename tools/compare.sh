@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # compare.sh: one bheapsim workload on x86-64, x32 and ia32, side by side.
 #
 #   make compare [ITEMS=500K] [OPS=N] [WORKLOAD=replace] [MODEL=array]

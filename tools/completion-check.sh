@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # completion-check.sh: the bash completion offers what bheapsim takes.
 #
 #   bash tools/completion-check.sh [BHEAPSIM] [COMPLETION]

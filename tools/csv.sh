@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # shellcheck shell=sh
 # csv.sh: reading bheapsim's CSV by column name, for the scripts in tools/
 # (sourced: . tools/csv.sh).  bheapsim's CSV has a header of field names

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # deb-check.sh: the Debian package builds, lints clean, installs, runs
 # and removes without a trace.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # embed-page.sh: makes explore_page.c, the page "bheapsim explain --html"
 # writes, of explore.html: every line before the one that reads DATA
 # alone goes into explore_page_head(), every line after it into
@@ -10,6 +11,8 @@ html=${1:-report/explore.html}
 grep -qx DATA "$html" || { echo "$0: no line DATA in $html" >&2; exit 1; }
 cat <<'HEAD'
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * explore_page.c: the page around "bheapsim explain --html"'s data,
  * made of explore.html by tools/embed-page.sh: edit that, then run
  * "sh tools/embed-page.sh > report/explore_page.c".

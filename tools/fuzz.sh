@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # fuzz.sh: runs the libFuzzer targets from their committed seed corpora.
 #
 #   sh tools/fuzz.sh [BUILD [SECONDS]]

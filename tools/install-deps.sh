@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # install-deps.sh: the Debian/Ubuntu packages bheapsim needs.
 #
 #   sh tools/install-deps.sh [GROUP ...]

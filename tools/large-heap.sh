@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # large-heap.sh: 2^28 items through the array model, with the time and the
 # memory it takes.
 #

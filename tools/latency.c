@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * latency.c: this machine's load-to-use latencies, by pointer chasing
  * (lmbench's lat_mem_rd): one dependent load per step over a random
  * cyclic permutation of lines, so the time per step is the latency of

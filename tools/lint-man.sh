@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # lint-man.sh: bheapsim.1 must render without a single complaint.
 #
 #   sh tools/lint-man.sh [PAGE]        (default: bheapsim.1 beside tools/)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """peak-memory.py: bheapsim's estimate of its peak memory against the peak
 it reaches.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """readme-sample.py: the README's sample output, made and checked by a run.
 
 The README marks its sample with a comment naming the command,

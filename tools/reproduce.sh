@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # reproduce.sh: remake the article's figures and tables with bheapsim.
 #
 #   sh tools/reproduce.sh            into results/ (a few minutes)

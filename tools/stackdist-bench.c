@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * stackdist-bench.c: ns per access of the stack-distance curve against
  * one fixed-budget vmsim, over the same recorded accesses.
  *

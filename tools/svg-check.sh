@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # svg-check.sh: every picture bheapsim draws fits its frame.
 #
 #   sh tools/svg-check.sh [DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """svg-fit.py: no part of a picture lies outside its view box.
 
     python3 tools/svg-fit.py FILE.svg...

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * textbook.c: a plain array binary heap, the yardstick for make bench.
  *
  *   textbook [--items N] [--ops M] [--seed S]

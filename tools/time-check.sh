@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # time-check.sh: the time model's modeled ns/op (model_ns_per_op, issue
 # 24) beside the measured ns/op of the same heaps run untracked.
 #

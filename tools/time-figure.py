@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """time-figure.py: the time stack per layout, from make time-check's CSV.
 
     python3 tools/time-figure.py TIME.csv OUT.svg [WORKLOAD [MODEL]]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # valgrind.sh: short bheapsim runs under valgrind memcheck, which must
 # find no error and no leak.
 #

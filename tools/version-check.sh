@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # version-check.sh: bheapsim's version has one owner, and the program
 # says what it says.
 #

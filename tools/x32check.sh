@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # x32check.sh: can this kernel execute x32 programs?  Exit 0 if so.
 #
 #   sh tools/x32check.sh [build/x32probe]

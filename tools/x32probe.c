@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * x32probe.c: exits 0 if this kernel runs x32 programs.
  *
  * Built with gcc -mx32 -static -nostdlib: no C library, no start files,

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * fuzz_csv.c: libFuzzer target over compare's CSV reader (csvread.h).
  *
  * Every input is read by csv_read() from memory and by a deliberately

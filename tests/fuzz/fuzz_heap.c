@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * fuzz_heap.c: libFuzzer target that reads its input as heap operations.
  *
  * Input layout:

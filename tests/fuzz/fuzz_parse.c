@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * fuzz_parse.c: libFuzzer target over the command-line value parsers.
  *
  * Every input, as a NUL-terminated string, goes through parse_count,

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * init.c: /init of the guest that runs bheapsim on every ABI
  * (tools/guest/run.sh boots it; make compare reads what it prints).
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # initramfs.sh: the guest's initramfs, a newc cpio archive.
 #
 #   sh tools/guest/initramfs.sh OUT INIT X86-64 X32 IA32

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # kernel.sh: prints the path of an x86-64 kernel that can run x32 in the
 # guest (tools/guest/run.sh), fetching one if need be.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # run.sh: boots the guest, runs bheapsim on every ABI inside it, and
 # writes their CSV with one more column, where = guest-kvm or guest-tcg.
 #
