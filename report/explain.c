@@ -92,6 +92,17 @@ usage(FILE *out)
 static void
 help(void)
 {
+	char names[LAYOUT_COUNT * 16], defaults[LAYOUT_COUNT * 16];
+	size_t n = 0, d = 0;
+	unsigned l;
+
+	for (l = 0; l < LAYOUT_COUNT; l++) {
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    l ? ", " : "", layouts[l]->name);
+		if (DEFAULT_LAYOUTS & 1u << l)
+			d += (size_t)snprintf(defaults + d, sizeof(defaults) - d,
+			    "%s%s", d ? "," : "", layouts[l]->name);
+	}
 	usage(stdout);
 	printf(
 "\n"
@@ -100,8 +111,8 @@ help(void)
 "crossings marked, and the path from the root to the last index.\n"
 "Page = index / E and offset = index %% E; index 0 is unused.\n"
 "\n"
-"  --layout LIST          binheap, bheap, dary, veb, comma-separated, or all\n"
-"                         (default binheap,bheap)\n"
+"  --layout LIST          %s, comma-separated, or all\n"
+"                         (default %s)\n"
 "  --items N              nodes, %u to %u (default %u)\n"
 "  --entries-per-page E   a power of two from %u to %u (default %u)\n"
 "  --arity D              children per dary node, %u to %u (default %u)\n"
@@ -127,7 +138,8 @@ help(void)
 "  --help                 print this\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
-	    1u, EXPLAIN_MAX_ITEMS, EXPLAIN_DEFAULT_ITEMS, CONFIG_MIN_ENTRIES,
+	    names, defaults, 1u, EXPLAIN_MAX_ITEMS, EXPLAIN_DEFAULT_ITEMS,
+	    CONFIG_MIN_ENTRIES,
 	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
 	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
