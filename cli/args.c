@@ -210,6 +210,7 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 		break;
 	case OPT_LATENCY:
 		latency_option(value, &config->latency);
+		request->latency_given = true;
 		break;
 	default:
 		return false;

@@ -151,7 +151,7 @@ cache_option(const char *text, struct hier_geometry *geometry)
 {
 	char item[ITEM_BYTES], spec[ITEM_BYTES];
 	const char *whole = text;
-	unsigned k;
+	unsigned k, named = 0;
 
 	if (strcmp(text, "off") == 0) {
 		for (k = 0; k < HIER_FIRST_TLB; k++)
@@ -170,6 +170,10 @@ cache_option(const char *text, struct hier_geometry *geometry)
 			errx(EXIT_USAGE, "--cache: '%s' names no level: "
 			    "LEVEL=... with LEVEL l1, l2 or llc, or off alone",
 			    item);
+		if (named & 1u << k)
+			errx(EXIT_USAGE, "--cache: '%s' names %s a second "
+			    "time: each level once", item, hier_level_names[k]);
+		named |= 1u << k;
 		if (strcmp(value, "off") == 0) {
 			geometry->level[k].blocks = 0;
 			continue;
@@ -211,6 +215,10 @@ tlb_option(const char *text, struct hier_geometry *geometry)
 			    "(e.g. 64/4 or 64/full)", item);
 		level->blocks = entries;
 		level->ways = parse_ways("--tlb", item, fields[1], entries);
+		if (entries % level->ways != 0)
+			errx(EXIT_USAGE, "--tlb: '%s' is refused: %" PRIu64
+			    " entries are not a whole number of sets of %"
+			    PRIu32 " ways", item, entries, level->ways);
 		/* The page size comes later (hier_for_page()); any will do. */
 		level->line_bytes = CACHE_MIN_LINE_BYTES;
 		check_level("--tlb", item, level);
@@ -263,6 +271,7 @@ latency_option(const char *text, struct hier_latency *latency)
 {
 	char item[ITEM_BYTES];
 	const char *whole = text;
+	unsigned named = 0;
 
 	if (*text == '\0')
 		errx(EXIT_USAGE, "--latency: '' is not a list of NAME=TIME");
@@ -274,6 +283,10 @@ latency_option(const char *text, struct hier_latency *latency)
 		if (k == HIER_COSTS)
 			errx(EXIT_USAGE, "--latency: '%s' names no cost: "
 			    "NAME=TIME with NAME l1, l2, llc, mem or tlb", item);
+		if (named & 1u << k)
+			errx(EXIT_USAGE, "--latency: '%s' names %s a second "
+			    "time: each cost once", item, hier_cost_names[k]);
+		named |= 1u << k;
 		if (parse_latency(value, &latency->ns[k]) != 0)
 			errx(EXIT_USAGE, "--latency: '%s': '%s' is not a time "
 			    "from 0 to 1 s: a decimal number with ns, us, ms "

@@ -63,6 +63,7 @@ struct options {
 	unsigned		 entries;	/* per page, a power of two */
 	unsigned		 line_entries;	/* per line; 0: no lines */
 	unsigned		 arity;
+	bool			 arity_given;	/* --arity: dary must run */
 	enum explain_format	 format;
 	const char		*svg;		/* NULL: no drawing */
 	const char		*html;		/* NULL: no explorer */
@@ -249,6 +250,7 @@ set_option(int c, char *argv[], struct options *opt,
 	case OPT_ARITY:
 		opt->arity = (unsigned)count_option("--arity", optarg,
 		    DARY_MIN_ARITY, DARY_MAX_ARITY);
+		opt->arity_given = true;
 		break;
 	case OPT_FORMAT:
 		opt->format = name_option("--format", optarg,
@@ -291,6 +293,9 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (optind < argc)
 		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
 		    "bheapsim explain --help lists the options", argv[optind]);
+	if (opt->arity_given && !(opt->layouts & 1u << LAYOUT_ID_dary))
+		errx(EXIT_USAGE, "explain: --arity shapes the dary layout only; "
+		    "add dary to --layout");
 	if (opt->html == NULL && opt->html_only != NULL)
 		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);

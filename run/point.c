@@ -134,8 +134,10 @@ check_resident(struct config *config, const struct plan_request *request,
 
 /* The caches and TLB are a model of their own: they need --vm sim's. */
 static int
-check_cache(const struct config *config, bool given, char *why)
+check_cache(const struct config *config, const struct plan_request *request,
+    char *why)
 {
+	bool given = request->hierarchy_given;
 	/* The report's caches and the time model's (timemodel.h). */
 	uint64_t tags = 2 * hier_bytes(&config->cache);
 
@@ -146,6 +148,11 @@ check_cache(const struct config *config, bool given, char *why)
 		return plan_refuse(why, "--cache, --tlb: the caches' tags would take "
 		    "%.2f GiB, more than this machine's %.2f GiB", need_gib(tags),
 		    need_gib(need_physical()));
+	/* The latencies price the caches' levels: with none, nothing. */
+	if (request->latency_given && !hier_any(&config->cache))
+		return plan_refuse(why, "--latency: prices the caches' levels, "
+		    "and --cache off models none; drop --latency or name a "
+		    "cache");
 	return 0;
 }
 
@@ -292,7 +299,7 @@ point_finish(struct config *config, const struct plan_request *request,
 	if (check_page_size(config, why) != 0 ||
 	    check_item_bytes(config, why) != 0 ||
 	    /* Before the memory: a cache too large is --cache's fault. */
-	    check_cache(config, request->hierarchy_given, why) != 0 ||
+	    check_cache(config, request, why) != 0 ||
 	    check_memory(config, request->force, why) != 0 ||
 	    check_resident(config, request, why) != 0 ||
 	    check_trace(config, why) != 0 ||

@@ -29,6 +29,7 @@ struct plan_request {
 	bool		 format_given;
 	bool		 policy_given;	/* --policy: config.policies is set */
 	bool		 hierarchy_given; /* --cache, --tlb or --latency */
+	bool		 latency_given;	/* --latency */
 	bool		 force;
 	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
 	unsigned	 jobs;		/* --jobs; 0: the default, 1 */

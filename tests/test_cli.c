@@ -338,6 +338,19 @@ static const struct bad_input {
 	    { "--tlb", "1 to 65536" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--tlb", "63/4" }, "'63/4'",
 	    { "--tlb", "whole number of sets" }, WITH_OUTPUT },
+	/* A TLB's sets are of entries, not lines (issue 27). */
+	{ { "--items", "1000", "--tlb", "65/4" }, "'65/4'",
+	    { "65 entries", "sets of 4 ways" }, WITH_OUTPUT },
+	/* A level or a cost named twice is refused, not overwritten. */
+	{ { "--items", "1000", "--cache", "l1=32K/8,l1=64K/8" },
+	    "'l1=64K/8'", { "--cache", "second time" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--latency", "l1=1ns,l1=2ns" }, "'l1=2ns'",
+	    { "--latency", "second time" }, WITH_OUTPUT },
+	/* An option with no effect names what it lacks. */
+	{ { "--items", "1000", "--latency", "l1=2ns", "--cache", "off" },
+	    "--cache off", { "--latency", "name a cache" }, WITH_OUTPUT },
+	{ { "explain", "--arity", "4" }, "--arity", { "dary", "--layout" },
+	    0 },
 	{ { "--items", "1000", "--tlb", "abc" }, "'abc'",
 	    { "--tlb", "ENTRIES/WAYS" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--latency", "l1=abc" }, "'abc'",
