@@ -30,7 +30,8 @@ def main():
     scale = (H - TOP - BOTTOM) / (top * 1.1)
     width = LEFT + W * len(layouts) + 20
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-           f'height="{H + 40}" font-family="sans-serif" font-size="12">',
+           f'height="{H + 40}" viewBox="0 0 {width} {H + 40}" '
+           f'font-family="sans-serif" font-size="12">',
            f'<rect width="{width}" height="{H + 40}" fill="white"/>',
            f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
            f'Modeled time per {workload} operation (--model {model}), '
