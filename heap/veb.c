@@ -196,21 +196,8 @@ veb_slot(const struct shape *shape, heap_index u)
 #define HEAPGEN_SLOT		veb_slot
 #include "touch.h"
 
-/* Positions are breadth first: the binary heap's rules. */
-HEAP_INLINE heap_index
-veb_parent(const struct shape *shape, heap_index u)
-{
-	(void)shape;
-	return u / 2;
-}
-
-HEAP_INLINE uint64_t
-veb_children(const struct shape *shape, heap_index u, unsigned *count)
-{
-	(void)shape;
-	*count = 2;
-	return (uint64_t)u * 2;
-}
+/* Positions are breadth first: the binary heap's rules (binary.h). */
+#include "binary.h"
 
 static uint64_t
 veb_slot_of(const struct shape *shape, heap_index u)
@@ -218,18 +205,10 @@ veb_slot_of(const struct shape *shape, heap_index u)
 	return veb_slot(shape, u);
 }
 
-#define HEAPGEN_PARENT		veb_parent
-#define HEAPGEN_CHILDREN	veb_children
+#define HEAPGEN_PARENT		binary_parent
+#define HEAPGEN_CHILDREN	binary_children
 #define HEAPGEN_MAX_CHILDREN	2
 #include "heapgen.h"
-
-/* The binary heap's tree in another order: the same paths. */
-static unsigned
-veb_levels(const struct shape *shape, uint64_t items)
-{
-	(void)shape;
-	return heap_tree_height(items);
-}
 
 /*
  * A path crosses a block at each cut whose bottom trees are smaller than
@@ -245,22 +224,15 @@ veb_page_changes(const struct shape *shape, double levels,
 	return 8 * levels / (3 * (page_levels - 1));
 }
 
-static unsigned
-veb_fanout(const struct shape *shape)
-{
-	(void)shape;
-	return 2;
-}
-
 const struct layout veb_layout = {
 	.name = "veb",
 	.summary = "the binary heap's tree in van Emde Boas order, "
 	    "cache-oblivious",
 	.colour = "#9467bd",		/* purple */
-	.parent = veb_parent,
-	.children = veb_children,
-	.levels = veb_levels,
-	.fanout = veb_fanout,
+	.parent = binary_parent,
+	.children = binary_children,
+	.levels = binary_levels,
+	.fanout = binary_fanout,
 	.page_changes = veb_page_changes,
 	.slot = veb_slot_of,
 	.ops = heapgen_ops,
