@@ -178,3 +178,11 @@ calibrate_row(struct result *row)
 	row->time.load_ns = f->load_ns[row->workload];
 	return 0;
 }
+
+void
+calibrate_forget(void)
+{
+	free(fits);
+	fits = NULL;
+	nfits = 0;
+}

@@ -36,5 +36,7 @@
  * Returns 0, or an exit status after printing why.
  */
 int	calibrate_row(struct result *row);
+/* Forgets every fit made (the process frees all it holds by exit). */
+void	calibrate_forget(void);
 
 #endif

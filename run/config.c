@@ -55,6 +55,7 @@ config_defaults(struct config *config)
 	config->sweep = SWEEP_NONE;
 	config->policy = POLICY_LRU;
 	config->policies = 1u << POLICY_LRU;
+	config->resident_all = false;
 	/* main.c sets this machine's caches; none until it does. */
 	memset(&config->cache, 0, sizeof(config->cache));
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };

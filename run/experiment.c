@@ -468,6 +468,7 @@ experiment_run(const struct plan *plan, unsigned jobs, FILE *trace,
 	make_jobs(&list, plan, trace);
 	status = run_jobs(&list, jobs);
 	collect(&list, rows);
+	calibrate_forget();
 	free_jobs(&list);
 	return status;
 }
