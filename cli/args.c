@@ -54,7 +54,7 @@ enum {
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS
+	OPT_COLUMNS, OPT_TIME_MODEL
 };
 
 static const struct option options[] = {
@@ -74,6 +74,7 @@ static const struct option options[] = {
 	{ "cache", required_argument, NULL, OPT_CACHE },
 	{ "tlb", required_argument, NULL, OPT_TLB },
 	{ "latency", required_argument, NULL, OPT_LATENCY },
+	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
@@ -212,6 +213,9 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 		latency_option(value, &config->latency);
 		request->latency_given = true;
 		break;
+	case OPT_TIME_MODEL:
+		config->time_model = true;
+		return true;
 	default:
 		return false;
 	}

@@ -115,6 +115,7 @@ help_usage(FILE *out)
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
+"                [--time-model]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
 "                [--output FILE]\n"
@@ -227,7 +228,12 @@ help_hierarchy(const struct config *d)
 	for (k = 0; k < HIER_COSTS; k++)
 		printf("%s%s=%gns", k ? "," : "", hier_cost_names[k],
 		    d->latency.ns[k]);
-	printf(")\n  --seed S           seed of the SplitMix64 key generator "
+	printf(")\n"
+"  --time-model       also model each operation's time on an out-of-order\n"
+"                     core (model_ns_per_op and its parts), with caches of\n"
+"                     its own over slots and items: about twice the\n"
+"                     caches' cost, so asked for, not by default\n"
+"  --seed S           seed of the SplitMix64 key generator "
 	    "(default %" PRIu64 ")\n", d->seed);
 }
 

@@ -344,8 +344,7 @@ report_measured(enum field f, const struct config *config, unsigned layout)
 		row.hier.present[k] = config->cache.level[k].blocks != 0;
 	for (k = 0; k < PMU_EVENTS; k++)
 		row.pmu.known[k] = config->pmu;
-	/* The time model runs with the caches (workload.c). */
-	row.time.known = hier_any(&config->cache);
+	row.time.known = config_times(config);
 	return report_value(f, &row).kind != CELL_ABSENT;
 }
 

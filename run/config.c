@@ -59,6 +59,7 @@ config_defaults(struct config *config)
 	/* main.c sets this machine's caches; none until it does. */
 	memset(&config->cache, 0, sizeof(config->cache));
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
+	config->time_model = false;
 	/* main.c asks the kernel first: without a PMU, nothing to read. */
 	config->pmu = false;
 }
@@ -170,6 +171,19 @@ config_line_bytes(const struct config *config)
 		if (config->cache.level[k].blocks != 0)
 			return config->cache.level[k].line_bytes;
 	return 0;
+}
+
+bool
+config_times(const struct config *config)
+{
+	return config->time_model && config->vm != VM_OFF &&
+	    hier_any(&config->cache);
+}
+
+uint64_t
+config_cache_bytes(const struct config *config)
+{
+	return (config_times(config) ? 2 : 1) * hier_bytes(&config->cache);
 }
 
 uint64_t

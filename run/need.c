@@ -30,10 +30,10 @@ plan_need(const struct config *config)
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = fp.item_bytes,
-		/* --vm off keeps no records; the time model, caches too. */
+		/* --vm off keeps no records. */
 		.model_bytes = config->vm != VM_OFF ?
 		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    2 * hier_bytes(&config->cache) : 0,
+		    config_cache_bytes(config) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */

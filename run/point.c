@@ -138,12 +138,12 @@ check_cache(const struct config *config, const struct plan_request *request,
     char *why)
 {
 	bool given = request->hierarchy_given;
-	/* The report's caches and the time model's (timemodel.h). */
-	uint64_t tags = 2 * hier_bytes(&config->cache);
+	uint64_t tags = config_cache_bytes(config);
 
-	if (given && config->vm == VM_OFF)
-		return plan_refuse(why, "--cache, --tlb, --latency: the caches are "
-		    "modeled with the page model, not with --vm off");
+	if ((given || config->time_model) && config->vm == VM_OFF)
+		return plan_refuse(why, "--cache, --tlb, --latency, --time-model: "
+		    "the caches are modeled with the page model, not with --vm "
+		    "off");
 	if (config->vm != VM_OFF && tags >= need_physical())
 		return plan_refuse(why, "--cache, --tlb: the caches' tags would take "
 		    "%.2f GiB, more than this machine's %.2f GiB", need_gib(tags),
@@ -153,6 +153,10 @@ check_cache(const struct config *config, const struct plan_request *request,
 		return plan_refuse(why, "--latency: prices the caches' levels, "
 		    "and --cache off models none; drop --latency or name a "
 		    "cache");
+	if (config->time_model && !hier_any(&config->cache))
+		return plan_refuse(why, "--time-model: prices the caches' "
+		    "levels, and --cache off models none; drop --time-model "
+		    "or name a cache");
 	return 0;
 }
 

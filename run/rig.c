@@ -172,7 +172,7 @@ setup_hierarchy(struct run *run)
 		}
 	}
 	run->taps.line_shift = line_bytes != 0 ? log2_exact(line_bytes) : 0;
-	return setup_time(run, &geometry);
+	return config_times(config) ? setup_time(run, &geometry) : 0;
 }
 
 int

@@ -349,6 +349,10 @@ static const struct bad_input {
 	/* An option with no effect names what it lacks. */
 	{ { "--items", "1000", "--latency", "l1=2ns", "--cache", "off" },
 	    "--cache off", { "--latency", "name a cache" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--time-model", "--cache", "off" },
+	    "--cache off", { "--time-model", "name a cache" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--time-model", "--vm", "off" },
+	    "--vm off", { "--time-model", "page model" }, WITH_OUTPUT },
 	{ { "explain", "--arity", "4" }, "--arity", { "dary", "--layout" },
 	    0 },
 	{ { "--items", "1000", "--tlb", "abc" }, "'abc'",

@@ -19,9 +19,10 @@
 /* Parameters -------------------------------------------------------- */
 
 /* 1500 items on 64-byte pages: 188 tracked pages, past 64 budgets. */
-#define POINT	"--items", "1500", "--page-size", "64", "--ops", "2000", \
+#define UNTIMED	"--items", "1500", "--page-size", "64", "--ops", "2000", \
 		"--layout", "binheap", "--workload", "fill,replace", \
 		"--format", "csv"
+#define POINT	UNTIMED, "--time-model"
 
 /* What differs between two runs of one point: time, the process. */
 static const char *const varying[] = {
@@ -101,6 +102,43 @@ expect_same_rows(const struct table *whole, const struct table *part)
 
 /* Tests --------------------------------------------------------------- */
 
+/*
+ * The time model runs when asked: its fields are empty without
+ * --time-model, and asking changes no other count.
+ */
+START_TEST(time_model_asked)
+{
+	static const char *const untimed[] = { UNTIMED, NULL };
+	static const char *const timed[] = { POINT, NULL };
+	static const char *const fields[] = { "model_ns_per_op",
+	    "compute_ns_per_op", "stall_l2_ns_per_op", "stall_mem_ns_per_op",
+	    "stall_tlb_ns_per_op" };
+	struct table off, on;
+	size_t r, k, c;
+
+	run_table(&off, untimed);
+	run_table(&on, timed);
+	ck_assert_uint_eq(off.nrows, on.nrows);
+	ck_assert_uint_eq(off.ncolumns, on.ncolumns);
+	for (r = 0; r < off.nrows; r++)
+		for (k = 0; k < sizeof(fields) / sizeof(fields[0]); k++) {
+			ck_assert_str_eq(table_get(&off, r, fields[k]), "");
+			ck_assert_str_ne(table_get(&on, r, fields[k]), "");
+		}
+	/* Every other field the same: counts, caches, faults. */
+	for (r = 0; r < off.nrows; r++)
+		for (c = 0; c < off.ncolumns; c++)
+			if (!is_varying(off.name[c]) &&
+			    strncmp(off.name[c], "stall_", 6) != 0)
+				ck_assert_msg(strcmp(off.cell[r][c],
+				    on.cell[r][c]) == 0, "row %zu, %s: '%s' "
+				    "untimed, '%s' timed", r, off.name[c],
+				    off.cell[r][c], on.cell[r][c]);
+	table_free(&off);
+	table_free(&on);
+}
+END_TEST
+
 /* --resident all, and the same split by --shard 1/2 and 2/2. */
 START_TEST(resident_all_shards)
 {
@@ -164,6 +202,7 @@ points_suite(void)
 	TCase *tc = tcase_create("same point, same row");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, time_model_asked);
 	tcase_add_test(tc, resident_all_shards);
 	tcase_add_test(tc, listed_sweep_chunks);
 	suite_add_tcase(s, tc);

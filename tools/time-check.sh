@@ -67,7 +67,7 @@ common="--ops $ops --workload replace,mix --format csv"
 for n in $sizes; do
 	for m in array full; do
 		"$bin" --items "$n" --model "$m" $common --disk-latency 0ns \
-		    --latency "$latency" >"$tmp/model-$n-$m.csv" 2>"$tmp/err" ||
+		    --latency "$latency" --time-model >"$tmp/model-$n-$m.csv" 2>"$tmp/err" ||
 		    { echo "time-check: $n $m: $(tail -n 1 "$tmp/err")"; exit 2; }
 	done
 	for r in 1 2 3; do
