@@ -7,12 +7,12 @@
  * Method (Bennett and Kruskal, "LRU stack processing", IBM J. Res. Dev.
  * 19(4), 1975; Olken, "Efficient methods for calculating the success
  * function of fixed space replacement policies", LBL-12370, 1981): every
- * access that moves a page gets the next time, 1, 2, 3, ...; a Fenwick
- * (binary indexed) tree over the times (Fenwick, "A new data structure
- * for cumulative frequency tables", Software: Practice and Experience
- * 24(3), 1994) holds a 1 at each touched page's last access time.  The
- * pages more recent than page p are the 1s after last[p], so p's depth
- * in the stack is
+ * access that moves a page gets the next time, 1, 2, 3, ...; a bit per
+ * time is 1 at each touched page's last access time, and a Fenwick
+ * (binary indexed) tree over the bits' 64-bit words (Fenwick, "A new
+ * data structure for cumulative frequency tables", Software: Practice
+ * and Experience 24(3), 1994) counts them.  The pages more recent than
+ * page p are the 1s after last[p], so p's depth in the stack is
  *
  *	d = 1 + footprint - prefix(last[p])
  *
@@ -41,72 +41,135 @@
 /* Parameters -------------------------------------------------------- */
 
 /*
- * Times per page.  A renumbering touches about 3 words per time (owner
- * read and written, tree cell written) and leaves times - footprint >=
- * times - pages times free, so at 2 at least `pages` moving accesses
- * come between two renumberings: at most about 6 words per access,
- * against the 2 log2(times) tree cells each moving access touches
- * anyway.  4 would halve that share but double the tree, whose cells are
- * where the time goes once the tree no longer fits in the cache.
+ * Times per page.  A renumbering touches about 2 words per time (owner
+ * read and written) and leaves times - footprint >= times - pages times
+ * free, so at 2 at least `pages` moving accesses come between two
+ * renumberings: at most about 4 words per access, against the
+ * 2 log2(times / 64) tree cells each moving access touches anyway.
  */
 #define TIMES_PER_PAGE	2
 /* Tiny stacks (a page or three) renumber only every few dozen accesses. */
 #define MIN_TIMES	64
 
-/* Fenwick tree ------------------------------------------------------- */
+/* The 1s: a bit per time, counted by a Fenwick tree of words --------- */
 
+/*
+ * A bit per time says whether some page's last access is then, and a
+ * Fenwick (binary indexed) tree counts the 1s of each 64-time word:
+ * cell i (1-based) holds the 1s of words i - lowbit(i) .. i - 1.  At two
+ * times per page the bits are a quarter byte per page and the tree a
+ * sixteenth of a word: a curve of 125K lines keeps both in 47 KiB, where
+ * a tree of every time took 1 MiB and its two walks of 18 cells missed
+ * the host's caches on most accesses.
+ */
 static inline uint32_t
 lowbit(uint32_t i)
 {
 	return i & -i;
 }
 
+static uint32_t
+word_of(uint32_t t)
+{
+	return t >> 6;
+}
+
+static uint64_t
+bit_of(uint32_t t)
+{
+	return (uint64_t)1 << (t & 63);
+}
+
 /* The number of 1s at times 1 .. t. */
 static uint32_t
-tree_prefix(const struct stackdist *sd, uint32_t t)
+ones_upto(const struct stackdist *sd, uint32_t t)
 {
-	uint32_t sum = 0;
+	uint32_t word = word_of(t), sum = 0, i;
+	/* The bits of t's word up to t's, t's included. */
+	uint64_t mask = (bit_of(t) << 1) - 1;
 
-	for (; t > 0; t -= lowbit(t))
-		sum += sd->tree[t];
-	return sum;
+	if ((t & 63) == 63)
+		mask = ~(uint64_t)0;
+	for (i = word; i > 0; i -= lowbit(i))
+		sum += sd->counts[i];
+	return sum + (uint32_t)__builtin_popcountll(sd->bits[word] & mask);
+}
+
+static void
+count_add(struct stackdist *sd, uint32_t word, int32_t delta)
+{
+	uint32_t i;
+
+	for (i = word + 1; i <= sd->words; i += lowbit(i))
+		sd->counts[i] += (uint32_t)delta;
 }
 
 /*
- * Moves a 1 from time `from` to the later time `to`.  The cells covering
- * a time form a path to the root of a tree (parent of i: i + lowbit(i)),
- * so the two paths meet and share every cell from there up: those cells
- * would get -1 and +1.  Walking the lower of the two until they meet
- * touches only the cells whose count changes.
+ * Moves a 1 from time `from` to the later time `to`.  Within one word
+ * only a bit moves.  Else the cells covering each word form a path to
+ * the root (parent of i: i + lowbit(i)), and the two paths meet and
+ * share every cell from there up, which would get -1 and +1: walking the
+ * lower one until they meet touches only the cells whose count changes.
  */
 static void
-tree_move(struct stackdist *sd, uint32_t from, uint32_t to)
+move_one(struct stackdist *sd, uint32_t from, uint32_t to)
 {
+	uint32_t a = word_of(from) + 1, b = word_of(to) + 1;
+
 	assert(from < to);
-	while (from != to && from <= sd->times) {
-		if (from < to) {
-			sd->tree[from]--;
-			from += lowbit(from);
+	sd->bits[word_of(from)] &= ~bit_of(from);
+	sd->bits[word_of(to)] |= bit_of(to);
+	while (a != b && a <= sd->words) {
+		if (a < b) {
+			sd->counts[a]--;
+			a += lowbit(a);
 		} else {
-			sd->tree[to]++;
-			to += lowbit(to);
+			sd->counts[b]++;
+			b += lowbit(b);
 		}
 	}
 	/* Unless the paths met, `from`'s left the tree: the rest is `to`'s. */
-	for (; from != to && to <= sd->times; to += lowbit(to))
-		sd->tree[to]++;
+	for (; a != b && b <= sd->words; b += lowbit(b))
+		sd->counts[b]++;
 }
 
 static void
-tree_add(struct stackdist *sd, uint32_t t)
+add_one(struct stackdist *sd, uint32_t t)
 {
-	for (; t <= sd->times; t += lowbit(t))
-		sd->tree[t]++;
+	sd->bits[word_of(t)] |= bit_of(t);
+	count_add(sd, word_of(t), 1);
+}
+
+/* The 1s exactly at times 1 .. kept, and their counts. */
+static void
+ones_first(struct stackdist *sd, uint32_t kept)
+{
+	uint32_t w, i;
+
+	for (w = 0; w < sd->words; w++) {
+		uint32_t first = w * 64, n = 0;
+
+		/* Times max(first, 1) .. min(first + 63, kept). */
+		if (kept >= first + 63)
+			sd->bits[w] = ~(uint64_t)0;
+		else if (kept >= first)
+			sd->bits[w] = ((uint64_t)1 << (kept - first + 1)) - 1;
+		else
+			sd->bits[w] = 0;
+		if (w == 0)
+			sd->bits[0] &= ~(uint64_t)1;	/* time 0 is "never" */
+		n = (uint32_t)__builtin_popcountll(sd->bits[w]);
+		sd->counts[w + 1] = n;
+	}
+	/* Each cell passes its sum up to its parent: a tree in O(words). */
+	for (i = 1; i <= sd->words; i++)
+		if (i + lowbit(i) <= sd->words)
+			sd->counts[i + lowbit(i)] += sd->counts[i];
 }
 
 /*
  * Renumbers the touched pages 1 .. footprint, least recent first, and
- * rebuilds the tree, whose 1s are then exactly the times 1 .. footprint.
+ * rebuilds the 1s, which are then exactly the times 1 .. footprint.
  */
 static void
 renumber(struct stackdist *sd)
@@ -115,13 +178,14 @@ renumber(struct stackdist *sd)
 
 	for (t = 1; t <= sd->now; t++) {
 		uint32_t page = sd->owner[t];
+		bool live = (sd->bits[word_of(t)] & bit_of(t)) != 0;
 
 		/* The first page at or after the old start starts it anew. */
 		if (t == sd->phase_start)
 			phase_start = kept + 1;
 		if (t == sd->op_start)
 			op_start = kept + 1;
-		if (page == STACKDIST_NONE)
+		if (!live)
 			continue;
 		/* ++kept <= t: the compaction never overwrites an unread time. */
 		sd->owner[++kept] = page;
@@ -131,14 +195,7 @@ renumber(struct stackdist *sd)
 	/* A start of now + 1 (nothing accessed yet) stays just past the end. */
 	sd->phase_start = phase_start != 0 ? phase_start : kept + 1;
 	sd->op_start = op_start != 0 ? op_start : kept + 1;
-	for (t = kept + 1; t <= sd->times; t++)
-		sd->owner[t] = STACKDIST_NONE;
-	/* Cell t covers times (t - lowbit(t), t]: count those <= kept. */
-	for (t = 1; t <= sd->times; t++) {
-		uint32_t low = t - lowbit(t);
-
-		sd->tree[t] = (t < kept ? t : kept) - (low < kept ? low : kept);
-	}
+	ones_first(sd, kept);
 	sd->now = kept;
 }
 
@@ -147,11 +204,14 @@ renumber(struct stackdist *sd)
 uint64_t
 stackdist_bytes(uint64_t pages)
 {
-	/* Per page: last time, histogram, below; per time (two per page): tree, owner. */
+	/* Per page: last time, histogram, below; per time: owner, a bit. */
 	uint64_t per_page = sizeof(uint32_t) + sizeof(uint64_t) + 1 +
-	    TIMES_PER_PAGE * 2 * sizeof(uint32_t);
+	    TIMES_PER_PAGE * sizeof(uint32_t);
+	/* Per word of 64 times: its bits and its cell of the tree. */
+	uint64_t words = pages * TIMES_PER_PAGE / 64 + 2;
 
-	return pages * per_page +
+	return pages * per_page + words * (sizeof(uint64_t) +
+	    sizeof(uint32_t)) +
 	    (STACKDIST_MAX_BUDGETS + 1) * sizeof(struct vmsim_hist);
 }
 
@@ -173,7 +233,6 @@ struct stackdist *
 stackdist_create_sized(uint32_t pages, uint32_t times)
 {
 	struct stackdist *sd;
-	uint32_t t;
 
 	if (pages == 0 || pages > STACKDIST_MAX_PAGES || times <= pages ||
 	    times > 2 * STACKDIST_MAX_PAGES) {
@@ -185,11 +244,14 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 		return NULL;
 	sd->last = calloc(pages, sizeof(*sd->last));
 	sd->owner = malloc(((size_t)times + 1) * sizeof(*sd->owner));
-	sd->tree = calloc((size_t)times + 1, sizeof(*sd->tree));
+	sd->words = times / 64 + 1;	/* the bits of times 0 .. times */
+	sd->bits = calloc(sd->words, sizeof(*sd->bits));
+	sd->counts = calloc((size_t)sd->words + 1, sizeof(*sd->counts));
 	sd->hist = calloc((size_t)pages + 1, sizeof(*sd->hist));
 	sd->below = calloc((size_t)pages + 1, sizeof(*sd->below));
 	sd->page_hist = calloc(1, sizeof(*sd->page_hist));
-	if (sd->last == NULL || sd->owner == NULL || sd->tree == NULL ||
+	if (sd->last == NULL || sd->owner == NULL || sd->bits == NULL ||
+	    sd->counts == NULL ||
 	    sd->hist == NULL || sd->below == NULL || sd->page_hist == NULL) {
 		stackdist_destroy(sd);
 		return NULL;
@@ -197,8 +259,6 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 	sd->pages = pages;
 	sd->times = times;
 	sd->mru = STACKDIST_NONE;
-	for (t = 0; t <= times; t++)
-		sd->owner[t] = STACKDIST_NONE;
 	sd->phase_start = 1;
 	sd->op_start = 1;
 	/* No phase is open until stackdist_phase(). */
@@ -213,7 +273,8 @@ stackdist_destroy(struct stackdist *sd)
 		return;
 	free(sd->last);
 	free(sd->owner);
-	free(sd->tree);
+	free(sd->bits);
+	free(sd->counts);
 	free(sd->hist);
 	free(sd->below);
 	free(sd->fault_hist);
@@ -300,15 +361,14 @@ stackdist_access_slow(struct stackdist *sd, uint32_t page)
 		sd->footprint++;
 		sd->cold++;
 		sd->op_count[sd->nbudgets]++;
-		tree_add(sd, sd->now);
+		add_one(sd, sd->now);
 		return STACKDIST_COLD;
 	}
-	d = 1 + sd->footprint - tree_prefix(sd, prev);
+	d = 1 + sd->footprint - ones_upto(sd, prev);
 	assert(d >= 1 && d <= sd->footprint);
 	sd->hist[d]++;
 	sd->op_count[sd->below[d]]++;
-	sd->owner[prev] = STACKDIST_NONE;
-	tree_move(sd, prev, sd->now);
+	move_one(sd, prev, sd->now);
 	return d;
 }
 
@@ -407,7 +467,7 @@ stackdist_stack(const struct stackdist *sd, uint32_t *out, size_t max)
 	/* From the most recent time down, filling `out` from its end. */
 	for (t = sd->now; i > 0; t--) {
 		assert(t > 0);
-		if (sd->owner[t] != STACKDIST_NONE)
+		if ((sd->bits[word_of(t)] & bit_of(t)) != 0)
 			out[--i] = sd->owner[t];
 	}
 	return n;

@@ -34,9 +34,10 @@
  * stackdist_budgets() (at most STACKDIST_MAX_BUDGETS), stackdist_counts()
  * is exactly what vmsim_counts() would return.
  *
- * Memory, with the default tree of times = 2 * pages: 28 bytes per page
- * (last time 4, histogram 8, Fenwick tree 2 x 4, owner of each time
- * 2 x 4) plus 1 per page for the budget lookup; and per listed budget one
+ * Memory, with the default times = 2 * pages: 20.4 bytes per page
+ * (last time 4, histogram 8, owner of each time 2 x 4, a bit per time
+ * and a Fenwick cell per 64 times) plus 1 per page for the budget
+ * lookup; and per listed budget one
  * struct vmsim_hist (32 KiB), plus one more for pages per operation.
  */
 #ifndef STACKDIST_H
@@ -75,8 +76,10 @@ struct stackdist {
 	uint32_t	footprint;	/* pages ever touched */
 	uint32_t	mru;		/* page accessed last, or STACKDIST_NONE */
 	uint32_t	*last;		/* per page: last access time, 0 never */
-	uint32_t	*owner;		/* per time: page last accessed then */
-	uint32_t	*tree;		/* Fenwick tree over times 1 .. times */
+	uint32_t	*owner;		/* per time whose bit is set: its page */
+	uint32_t	words;		/* of 64 times: times / 64 + 1 */
+	uint64_t	*bits;		/* per time: a page's last access */
+	uint32_t	*counts;	/* Fenwick tree of the words' 1s */
 	/* Per distance 1 .. pages; once the phase ends, faults per budget. */
 	uint64_t	*hist;
 	uint64_t	cold;		/* first touches this phase */
