@@ -118,7 +118,7 @@ awk -v runs="$truns" '
 				show(sprintf("%s/off %s %s %s %s", name == "sim" ? "everything" : "pages",
 				    f[1], model, f[3], f[4]), median(v, runs), target, "x")
 			}
-			/* No target: what --time-model adds, for the help text. */
+			# No target: what --time-model adds to everything on.
 			for (r = 1; r <= runs; r++)
 				v[r] = ns[f[1], model, "timed", r, f[3], f[4]] / \
 				    ns[f[1], model, "sim", r, f[3], f[4]]
