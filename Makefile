@@ -20,14 +20,14 @@ CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_GNU_SOURCE
 ALL_CFLAGS = $(WARN) $(CFLAGS)
-LDLIBS  += -lm
+LDLIBS  += -lm -lpthread
 
 # The sources by job, in the order data flows (README.md's source map):
 # the command line, the run, the heap and its layouts (binheap.c and
 # bheap.c at the top), the memory models (vmsim.c at the top), what the
 # host reports, and the report.
 SRCDIRS = cli run heap models host report
-CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o \
+CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o hier.o taps.o timemodel.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \

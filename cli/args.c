@@ -54,7 +54,7 @@ enum {
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS, OPT_TIME_MODEL
+	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE
 };
 
 static const struct option options[] = {
@@ -77,6 +77,7 @@ static const struct option options[] = {
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "pipeline", no_argument, NULL, OPT_PIPELINE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
@@ -235,6 +236,9 @@ output_option(int c, const char *value, struct plan_request *request)
 		return true;
 	case OPT_DRY_RUN:
 		request->dry_run = true;
+		return true;
+	case OPT_PIPELINE:
+		config->pipeline = true;
 		return true;
 	case OPT_JOBS:
 		request->jobs = (unsigned)count_option("--jobs", value, 1,

@@ -115,7 +115,7 @@ help_usage(FILE *out)
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
-"                [--time-model]\n"
+"                [--time-model] [--pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
 "                [--output FILE]\n"
@@ -242,6 +242,9 @@ help_outputs(const struct config *d)
 {
 	printf(
 "  --force            run even if the heap needs more than physical memory\n"
+"  --pipeline         run each tracked run's models on a thread of their\n"
+"                     own, beside the heap: faster where a core is free,\n"
+"                     slower where none is (--vm sim only; same counts)\n"
 "  --dry-run          check the options and print, as CSV, the memory each\n"
 "                     point's layout runs map; run nothing\n"
 "  --format NAME      ");

@@ -21,10 +21,10 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --policy --cache --tlb --latency --time-model --force --dry-run --jobs --shard
+    --policy --cache --tlb --latency --time-model --pipeline --force --dry-run --jobs --shard
     --format --columns --output --trace --sweep --plot --plot-y --help
     --version'
-_bheapsim_main_flags='--time-model --force --dry-run --help --version'
+_bheapsim_main_flags='--time-model --pipeline --force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
     --arity --format --svg --html --ops --workload --resident --seed --help'
 _bheapsim_explain_flags='--help'

@@ -2,19 +2,23 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * stream.c: the parts of stream.h that are not inline: subscribing and
- * handing a batch to every taker.
+ * handing a batch to every taker, here or through the pipeline.
  */
 #include <assert.h>
+#include <stdlib.h>
 
+#include "pipeline.h"
 #include "stream.h"
 
 void
 stream_init(struct access_stream *stream, uint32_t limit)
 {
 	assert(limit >= 1 && limit <= STREAM_BATCH);
+	stream->record = stream->own;
 	stream->used = 0;
 	stream->limit = limit;
 	stream->ntakers = 0;
+	stream->pipeline = NULL;
 }
 
 void
@@ -24,13 +28,51 @@ stream_subscribe(struct access_stream *stream, struct stream_taker taker)
 	stream->taker[stream->ntakers++] = taker;
 }
 
+int
+stream_pipe(struct access_stream *stream)
+{
+	assert(stream->limit == STREAM_BATCH && stream->used == 0);
+	stream->pipeline = pipeline_start(stream->taker, stream->ntakers);
+	if (stream->pipeline == NULL)
+		return -1;
+	stream->record = pipeline_batch(stream->pipeline, &stream->limit);
+	return 0;
+}
+
 void
-stream_flush(struct access_stream *stream)
+stream_pass(struct access_stream *stream)
 {
 	unsigned i;
 
+	if (stream->pipeline != NULL) {
+		stream->record = pipeline_pass(stream->pipeline, stream->used,
+		    &stream->limit);
+		stream->used = 0;
+		return;
+	}
 	for (i = 0; i < stream->ntakers; i++)
 		stream->taker[i].take(stream->taker[i].model, stream->record,
 		    stream->used);
 	stream->used = 0;
+}
+
+void
+stream_flush(struct access_stream *stream)
+{
+	if (stream->used > 0)
+		stream_pass(stream);
+	if (stream->pipeline != NULL)
+		pipeline_wait(stream->pipeline);
+}
+
+void
+stream_fini(struct access_stream *stream)
+{
+	stream_flush(stream);
+	if (stream->pipeline == NULL)
+		return;
+	pipeline_stop(stream->pipeline);
+	stream->pipeline = NULL;
+	stream->record = stream->own;
+	stream->limit = STREAM_BATCH;
 }

@@ -96,27 +96,48 @@ struct stream_taker {
 	void	*model;
 };
 
+struct pipeline;
+
 struct access_stream {
-	uint64_t	record[STREAM_BATCH];
+	uint64_t	*record;	/* the batch being filled */
 	uint32_t	used;
-	uint32_t	limit;		/* STREAM_BATCH, or 1 */
+	uint32_t	limit;		/* its records: STREAM_BATCH, or 1 */
 	unsigned	ntakers;
 	struct stream_taker taker[STREAM_MAX_TAKERS];
+	struct pipeline	*pipeline;	/* NULL: the takers run here */
+	uint64_t	own[STREAM_BATCH];
 };
 
 /* An empty stream with no takers, in batches of `limit` (1 .. BATCH). */
 void	stream_init(struct access_stream *, uint32_t limit);
 /* Adds a taker; at most STREAM_MAX_TAKERS, before the first record. */
 void	stream_subscribe(struct access_stream *, struct stream_taker);
-/* Hands the buffered records to every taker. */
+/*
+ * The takers on a thread of their own (pipeline.h): each full batch
+ * moves to it and the heap goes on, so a second core runs the models
+ * while the first runs the heap; the takers see the same records in the
+ * same order.  After subscribing, before the first record, on a stream
+ * of STREAM_BATCH.  Returns 0, or -1 with errno set and the stream as it
+ * was.
+ */
+int	stream_pipe(struct access_stream *);
+/*
+ * Hands the buffered records to every taker; when it returns, every
+ * record put so far has been taken (on the pipeline's thread too), so
+ * the models may be read.
+ */
 void	stream_flush(struct access_stream *);
+/* Ends the pipeline's thread, after a flush; a no-op without one. */
+void	stream_fini(struct access_stream *);
+/* A full batch on its way: stream_put()'s, not the caller's. */
+void	stream_pass(struct access_stream *);
 
 static inline void
 stream_put(struct access_stream *stream, uint64_t record)
 {
 	stream->record[stream->used] = record;
 	if (++stream->used == stream->limit)
-		stream_flush(stream);
+		stream_pass(stream);
 }
 
 #endif

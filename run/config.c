@@ -60,6 +60,7 @@ config_defaults(struct config *config)
 	memset(&config->cache, 0, sizeof(config->cache));
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
 	config->time_model = false;
+	config->pipeline = false;
 	/* main.c asks the kernel first: without a PMU, nothing to read. */
 	config->pmu = false;
 }

@@ -88,6 +88,11 @@ struct config {
 	 * report's do (issue 23).
 	 */
 	bool		time_model;
+	/*
+	 * --pipeline: a tracked run's models take its stream on a thread of
+	 * their own (pipeline.h), on a second core where one is free.
+	 */
+	bool		pipeline;
 	bool		pmu;		/* untracked runs read the CPU's counters */
 };
 

@@ -160,6 +160,24 @@ check_cache(const struct config *config, const struct plan_request *request,
 	return 0;
 }
 
+/*
+ * The pipeline's thread takes batches: --vm kernel and disk must hear
+ * each access before the next, and --vm off has no models.
+ */
+static int
+check_pipeline(const struct config *config, char *why)
+{
+	if (config->pipeline && config->vm == VM_OFF)
+		return plan_refuse(why, "--pipeline: runs the models on a thread "
+		    "of their own, and --vm off runs none; drop --pipeline or "
+		    "use --vm sim");
+	if (config->pipeline && config->vm != VM_SIM)
+		return plan_refuse(why, "--pipeline: the models of --vm %s must "
+		    "hear each access before the heap's next, not in batches; "
+		    "drop --pipeline or use --vm sim", vm_names[config->vm]);
+	return 0;
+}
+
 static int
 check_trace(const struct config *config, char *why)
 {
@@ -307,6 +325,7 @@ point_finish(struct config *config, const struct plan_request *request,
 	    check_memory(config, request->force, why) != 0 ||
 	    check_resident(config, request, why) != 0 ||
 	    check_trace(config, why) != 0 ||
+	    check_pipeline(config, why) != 0 ||
 	    check_vm(config, why) != 0 ||
 	    point_check_policy(config, request->force, why) != 0)
 		return -1;

@@ -236,12 +236,18 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	run->taps.pages = pages;
 	run->taps.items_counted = config->model == MODEL_FULL;
 	taps_subscribe(&run->taps, &run->stream);
+	if (config->pipeline && stream_pipe(&run->stream) != 0) {
+		warn("cannot start the models' thread");
+		return EXIT_FAILURE;
+	}
 	return 0;
 }
 
 void
 rig_teardown(struct run *run)
 {
+	if (run->config->vm != VM_OFF)
+		stream_fini(&run->stream);
 	vmsim_destroy(run->taps.vm);
 	stackdist_destroy(run->taps.curve);
 	stackdist_destroy(run->taps.lines);

@@ -5,7 +5,7 @@
  * taps (taps.h).
  *
  * A stream must hand every record to every taker, in order, whatever
- * its batch; the heap must open a step at each level of a sift, so that
+ * its batch and whether its takers run on the pipeline's thread; the heap must open a step at each level of a sift, so that
  * the slots read within one step are siblings (one node's children) or
  * a single node; and a model must count the same through a batch of one
  * as through a full batch.
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "heap.h"
+#include "pipeline.h"
 #include "prng.h"
 #include "taps.h"
 #include "tests.h"
@@ -50,22 +51,45 @@ take_log(void *model, const uint64_t *record, size_t n)
 		log->largest = n;
 }
 
-static const uint32_t limits[] = { 1, 7, STREAM_BATCH };
+/* Batches of 1, 7 and STREAM_BATCH records, and the pipeline's. */
+static const uint32_t limits[] = { 1, 7, STREAM_BATCH, PIPELINE_BATCH };
 #define NLIMITS (sizeof(limits) / sizeof(limits[0]))
+
+/* A stream of limits[k]'s batches, its takers subscribed. */
+static void
+open_stream(struct access_stream *stream, unsigned k,
+    const struct stream_taker *taker, unsigned ntakers)
+{
+	unsigned i;
+
+	stream_init(stream, limits[k] == PIPELINE_BATCH ? STREAM_BATCH :
+	    limits[k]);
+	for (i = 0; i < ntakers; i++)
+		stream_subscribe(stream, taker[i]);
+	if (limits[k] == PIPELINE_BATCH)
+		ck_assert_int_eq(stream_pipe(stream), 0);
+}
 
 START_TEST(every_taker_every_record)
 {
 	static struct access_stream stream;
 	struct log a = { 0 }, b = { 0 };
+	const struct stream_taker takers[] = { { take_log, &a },
+	    { take_log, &b } };
 	uint64_t i;
 
-	stream_init(&stream, limits[_i]);
-	stream_subscribe(&stream, (struct stream_taker){ take_log, &a });
-	stream_subscribe(&stream, (struct stream_taker){ take_log, &b });
-	for (i = 0; i < RECORDS; i++)
+	open_stream(&stream, (unsigned)_i, takers, 2);
+	for (i = 0; i < RECORDS; i++) {
 		stream_put(&stream, stream_access(i % 3 ? STREAM_READ :
 		    STREAM_WRITE, i * 8, 8, i & 1));
-	stream_flush(&stream);
+		/* A flush is a barrier: everything put has been taken. */
+		if (i == RECORDS / 3) {
+			stream_flush(&stream);
+			ck_assert_uint_eq(a.n, i + 1);
+			ck_assert_uint_eq(b.n, i + 1);
+		}
+	}
+	stream_fini(&stream);
 	ck_assert_uint_eq(a.n, RECORDS);
 	ck_assert_uint_eq(b.n, RECORDS);
 	ck_assert_uint_le(a.largest, limits[_i]);
@@ -214,11 +238,14 @@ START_TEST(batches_count_alike)
 
 		ck_assert_ptr_nonnull(vm);
 		vmsim_phase(vm, NULL);
-		stream_init(&replay, limits[k]);
+		stream_init(&replay, limits[k] == PIPELINE_BATCH ?
+		    STREAM_BATCH : limits[k]);
 		taps_subscribe(&taps, &replay);
+		if (limits[k] == PIPELINE_BATCH)
+			ck_assert_int_eq(stream_pipe(&replay), 0);
 		for (i = 0; i < s.log.n; i++)
 			stream_put(&replay, s.log.record[i]);
-		stream_flush(&replay);
+		stream_fini(&replay);
 		counts[k] = vmsim_counts(vm);
 		vmsim_destroy(vm);
 	}

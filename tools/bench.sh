@@ -8,8 +8,8 @@
 # over $RUNS interleaved runs of the ratio between two runs made side by
 # side, against its target: everything on (L1, L2, LLC, TLB, pages) and
 # pages alone (--cache off) against --vm off at 1M and 100K items, per
-# layout and workload (replace, mix), and what --time-model adds to
-# everything on (no target); --resident all (with the line
+# layout and workload (replace, mix), what --time-model adds to
+# everything on and everything on under --pipeline (no targets); --resident all (with the line
 # curve) against one fixed budget; and the default run's wall time.
 # Then ns/op per layout and workload with --vm off, --vm sim with the
 # page model alone (--cache off) and with the caches and TLB too, and the
@@ -70,6 +70,7 @@ while [ "$rep" -le "$truns" ]; do
 			target_run "$t_items" "$model" pages "$rep" --cache off
 			target_run "$t_items" "$model" sim "$rep"
 			target_run "$t_items" "$model" timed "$rep" --time-model
+			target_run "$t_items" "$model" piped "$rep" --pipeline
 		done
 	done
 	for layout in binheap bheap dary; do
@@ -122,7 +123,13 @@ awk -v runs="$truns" '
 			for (r = 1; r <= runs; r++)
 				v[r] = ns[f[1], model, "timed", r, f[3], f[4]] / \
 				    ns[f[1], model, "sim", r, f[3], f[4]]
-			printf "%-44s %8.2fx  (no target)\n", sprintf("--time-model/everything %s %s %s %s",
+			printf "%-44s %8.2fx  (no target)\n", sprintf("timed/everything %s %s %s %s",
+			    f[1], model, f[3], f[4]), median(v, runs)
+			# And what --pipeline takes off it, where a core is free.
+			for (r = 1; r <= runs; r++)
+				v[r] = ns[f[1], model, "piped", r, f[3], f[4]] / \
+				    ns[f[1], model, "off", r, f[3], f[4]]
+			printf "%-44s %8.2fx  (no target)\n", sprintf("piped/off %s %s %s %s",
 			    f[1], model, f[3], f[4]), median(v, runs)
 		}
 		for (l in layouts) {

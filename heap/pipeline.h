@@ -1,0 +1,49 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * pipeline.h: a stream's takers (stream.h) on a thread of their own.
+ *
+ * The heap fills one batch while the thread takes the ones before it, so
+ * a tracked run costs the larger of the heap's time and the models',
+ * not their sum, where a second core is free.  Batches go in a ring of
+ * PIPELINE_BATCHES; the heap waits only when every one is full, the
+ * thread only when none is.  The takers see every batch whole, in the
+ * order put, one at a time: the counts are those of the takers run in
+ * line.  Only stream.c calls these.
+ */
+#ifndef PIPELINE_H
+#define PIPELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stream.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/*
+ * Records per batch and batches in the ring.  A hand-over costs a lock
+ * and at times a wake-up (microseconds): a batch of 8,192 records is
+ * about 130 operations of a 1M-item heap, some 100 us of the models'
+ * work, so hand-overs stay under 1% of it; four batches (256 KiB) ride
+ * out the operations whose models take longer than the heap.
+ */
+#define PIPELINE_BATCH		8192u
+#define PIPELINE_BATCHES	4u
+
+/* The thread, its takers copied; NULL with errno set. */
+struct pipeline	*pipeline_start(const struct stream_taker *, unsigned ntakers);
+/* The first batch to fill, of *limit records. */
+uint64_t	*pipeline_batch(struct pipeline *, uint32_t *limit);
+/*
+ * The batch being filled, its first `used` records, to the thread; the
+ * next batch to fill, once one is free.
+ */
+uint64_t	*pipeline_pass(struct pipeline *, uint32_t used,
+		    uint32_t *limit);
+/* Returns once the thread has taken every batch passed. */
+void		 pipeline_wait(struct pipeline *);
+/* Ends the thread, once it has taken every batch, and frees all. */
+void		 pipeline_stop(struct pipeline *);
+
+#endif
