@@ -4,12 +4,10 @@
  * pipeline.c: a ring of batches between the heap's thread and the
  * models' thread, under one lock.
  */
-#include <assert.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "pipeline.h"
 
@@ -25,20 +23,10 @@ struct pipeline {
 	/* The heap's: */
 	unsigned	filling;	/* the batch being filled */
 	uint32_t	used[PIPELINE_BATCHES];
-	unsigned	ntakers;
-	struct stream_taker taker[STREAM_MAX_TAKERS];
+	pipeline_take	*take;
+	void		*context;
 	uint64_t	record[PIPELINE_BATCHES][PIPELINE_BATCH];
 };
-
-static void
-take(struct pipeline *pipe, unsigned batch)
-{
-	unsigned i;
-
-	for (i = 0; i < pipe->ntakers; i++)
-		pipe->taker[i].take(pipe->taker[i].model, pipe->record[batch],
-		    pipe->used[batch]);
-}
 
 /* The models' thread: the oldest batch, taken outside the lock. */
 static void *
@@ -53,7 +41,8 @@ run(void *context)
 		if (pipe->passed == 0)
 			break;
 		pthread_mutex_unlock(&pipe->lock);
-		take(pipe, pipe->first);
+		pipe->take(pipe->context, pipe->record[pipe->first],
+		    pipe->used[pipe->first]);
 		pthread_mutex_lock(&pipe->lock);
 		pipe->first = (pipe->first + 1) % PIPELINE_BATCHES;
 		pipe->passed--;
@@ -64,7 +53,7 @@ run(void *context)
 }
 
 struct pipeline *
-pipeline_start(const struct stream_taker *taker, unsigned ntakers)
+pipeline_start(pipeline_take *take, void *context)
 {
 	struct pipeline *pipe = calloc(1, sizeof(*pipe));
 	sigset_t all, before;
@@ -72,9 +61,8 @@ pipeline_start(const struct stream_taker *taker, unsigned ntakers)
 
 	if (pipe == NULL)
 		return NULL;
-	assert(ntakers <= STREAM_MAX_TAKERS);
-	memcpy(pipe->taker, taker, ntakers * sizeof(*taker));
-	pipe->ntakers = ntakers;
+	pipe->take = take;
+	pipe->context = context;
 	pthread_mutex_init(&pipe->lock, NULL);
 	pthread_cond_init(&pipe->filled, NULL);
 	pthread_cond_init(&pipe->taken, NULL);

@@ -1,23 +1,23 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * pipeline.h: a stream's takers (stream.h) on a thread of their own.
+ * pipeline.h: batches of records taken on a thread of their own.
  *
- * The heap fills one batch while the thread takes the ones before it, so
+ * The stream (stream.h) passes its batches here under --pipeline: the
+ * heap fills one batch while the thread takes the ones before it, so
  * a tracked run costs the larger of the heap's time and the models',
  * not their sum, where a second core is free.  Batches go in a ring of
  * PIPELINE_BATCHES; the heap waits only when every one is full, the
- * thread only when none is.  The takers see every batch whole, in the
- * order put, one at a time: the counts are those of the takers run in
- * line.  Only stream.c calls these.
+ * thread only when none is.  The thread hands each batch whole, in the
+ * order passed, one at a time, to one function: the stream's, which
+ * gives it to every taker, so the counts are those of the takers run in
+ * line.  The pipeline knows nothing of what the records are.
  */
 #ifndef PIPELINE_H
 #define PIPELINE_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include "stream.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -31,8 +31,11 @@
 #define PIPELINE_BATCH		8192u
 #define PIPELINE_BATCHES	4u
 
-/* The thread, its takers copied; NULL with errno set. */
-struct pipeline	*pipeline_start(const struct stream_taker *, unsigned ntakers);
+/* What the thread does with each batch. */
+typedef void	pipeline_take(void *context, const uint64_t *records, size_t n);
+
+/* The thread, calling take(context, ...) per batch; NULL with errno set. */
+struct pipeline	*pipeline_start(pipeline_take *take, void *context);
 /* The first batch to fill, of *limit records. */
 uint64_t	*pipeline_batch(struct pipeline *, uint32_t *limit);
 /*

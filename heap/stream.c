@@ -5,7 +5,6 @@
  * handing a batch to every taker, here or through the pipeline.
  */
 #include <assert.h>
-#include <stdlib.h>
 
 #include "pipeline.h"
 #include "stream.h"
@@ -28,11 +27,22 @@ stream_subscribe(struct access_stream *stream, struct stream_taker taker)
 	stream->taker[stream->ntakers++] = taker;
 }
 
+/* One batch to every taker, in the order they subscribed. */
+static void
+give(void *context, const uint64_t *record, size_t n)
+{
+	struct access_stream *stream = context;
+	unsigned i;
+
+	for (i = 0; i < stream->ntakers; i++)
+		stream->taker[i].take(stream->taker[i].model, record, n);
+}
+
 int
 stream_pipe(struct access_stream *stream)
 {
 	assert(stream->limit == STREAM_BATCH && stream->used == 0);
-	stream->pipeline = pipeline_start(stream->taker, stream->ntakers);
+	stream->pipeline = pipeline_start(give, stream);
 	if (stream->pipeline == NULL)
 		return -1;
 	stream->record = pipeline_batch(stream->pipeline, &stream->limit);
@@ -42,17 +52,11 @@ stream_pipe(struct access_stream *stream)
 void
 stream_pass(struct access_stream *stream)
 {
-	unsigned i;
-
-	if (stream->pipeline != NULL) {
+	if (stream->pipeline != NULL)
 		stream->record = pipeline_pass(stream->pipeline, stream->used,
 		    &stream->limit);
-		stream->used = 0;
-		return;
-	}
-	for (i = 0; i < stream->ntakers; i++)
-		stream->taker[i].take(stream->taker[i].model, stream->record,
-		    stream->used);
+	else
+		give(stream, stream->record, stream->used);
 	stream->used = 0;
 }
 

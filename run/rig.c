@@ -175,6 +175,25 @@ setup_hierarchy(struct run *run)
 	return config_times(config) ? setup_time(run, &geometry) : 0;
 }
 
+/* The models subscribe to the heap's stream, in line or piped. */
+static int
+setup_stream(struct run *run, const struct page_map *pages)
+{
+	const struct config *config = run->config;
+
+	/* Real evictions must not lag the heap's real accesses. */
+	stream_init(&run->stream, config->vm == VM_KERNEL ||
+	    config->vm == VM_DISK ? 1 : STREAM_BATCH);
+	run->taps.pages = *pages;
+	run->taps.items_counted = config->model == MODEL_FULL;
+	taps_subscribe(&run->taps, &run->stream);
+	if (config->pipeline && stream_pipe(&run->stream) != 0) {
+		warn("cannot start the models' thread");
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
 int
 rig_setup(struct run *run, const struct config *points, size_t npoints,
     unsigned layout)
@@ -230,17 +249,7 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 		return 0;
 	if (hier_any(&config->cache) && setup_hierarchy(run) != 0)
 		return EXIT_FAILURE;
-	/* Real evictions must not lag the heap's real accesses. */
-	stream_init(&run->stream, config->vm == VM_KERNEL ||
-	    config->vm == VM_DISK ? 1 : STREAM_BATCH);
-	run->taps.pages = pages;
-	run->taps.items_counted = config->model == MODEL_FULL;
-	taps_subscribe(&run->taps, &run->stream);
-	if (config->pipeline && stream_pipe(&run->stream) != 0) {
-		warn("cannot start the models' thread");
-		return EXIT_FAILURE;
-	}
-	return 0;
+	return setup_stream(run, &pages);
 }
 
 void
