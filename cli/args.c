@@ -35,7 +35,7 @@ plot_y_option(const char *text)
 		return field != NULL ? field : text;
 	report_field_list(list, sizeof(list), true);
 	errx(EXIT_USAGE, "--plot-y: '%s' is not a report field; numeric "
-	    "ones: %s, or %s", text, list, PLOT_MISSES);
+	    "ones: %s, or %s", printable(text), list, PLOT_MISSES);
 }
 
 static void
@@ -108,8 +108,9 @@ resident_option(const char *text, struct plan_request *request)
 	    &request->resident_value)) != 0)
 		errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from "
 		    "1 to %" PRIu64 " or a whole size from 1K to %" PRIu64 "G "
-		    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)", text,
-		    CONFIG_MAX_RESIDENT_PAGES, CONFIG_MAX_RESIDENT_BYTES >> 30);
+		    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)",
+		    printable(text), CONFIG_MAX_RESIDENT_PAGES,
+		    CONFIG_MAX_RESIDENT_BYTES >> 30);
 }
 
 static void
@@ -117,8 +118,9 @@ disk_latency_option(const char *text, uint64_t *ns)
 {
 	if (parse_duration_ns(text, CONFIG_MAX_DISK_LATENCY_NS, ns) != 0)
 		errx(EXIT_USAGE, "--disk-latency: '%s' is not a time from 0 to "
-		    "%" PRIu64 "s (units ns, us, ms, s; a bare number is ms)",
-		    text, CONFIG_MAX_DISK_LATENCY_NS / 1000000000);
+		    "%" PRIu64 "s: a decimal number with ns, us, ms or s "
+		    "(bare: ms)", printable(text),
+		    CONFIG_MAX_DISK_LATENCY_NS / 1000000000);
 }
 
 /* The heaps and their workloads; false: not one of these options. */
@@ -301,12 +303,12 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 		if (c == OPT_VERSION)
 			help_version();
 		if (c == ':')
-			errx(EXIT_USAGE, "%s needs a value", argv[optind - 1]);
+			option_needs_value(optopt, options, NULL, help_options);
 		option_refused(argv[optind - 1], options, NULL);
 	}
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
-		    "lists the options", argv[optind]);
+		    "lists the options", printable(argv[optind]));
 	hierarchy_options_done(given.cache_off, given.tlb,
 	    &request->config.cache);
 }

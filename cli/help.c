@@ -26,6 +26,9 @@
 #error "BHEAPSIM_VERSION is unset: build with make, which reads debian/changelog"
 #endif
 
+/* Where the option groups are printed: stdout, or help_options()'s. */
+static FILE *help_out;
+
 /* Values as the options take them ----------------------------------- */
 
 /* A count with the largest of K, M, G (10^3 ...) that divides it. */
@@ -39,7 +42,7 @@ put_count(uint64_t n)
 		n /= 1000;
 		k++;
 	}
-	printf("%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
+	fprintf(help_out, "%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
 }
 
 /* A size with the largest of K, M, G (2^10 ...) that divides it. */
@@ -53,7 +56,7 @@ put_size(uint64_t n)
 		n /= 1024;
 		k++;
 	}
-	printf("%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
+	fprintf(help_out, "%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
 }
 
 static void
@@ -66,7 +69,7 @@ put_duration(uint64_t ns)
 		ns /= 1000;
 		k++;
 	}
-	printf("%" PRIu64 "%s", ns, unit[k]);
+	fprintf(help_out, "%" PRIu64 "%s", ns, unit[k]);
 }
 
 /* names[i] for every bit i of mask, or every name (mask ~0), by `sep`. */
@@ -79,7 +82,7 @@ put_names(const char *const names[], unsigned count, unsigned mask,
 
 	for (i = 0; i < count && names[i] != NULL; i++)
 		if (mask & 1u << i) {
-			printf("%s%s", between, names[i]);
+			fprintf(help_out, "%s%s", between, names[i]);
 			between = sep;
 		}
 }
@@ -132,38 +135,46 @@ help_heaps(const struct config *d)
 {
 	unsigned i;
 
-	printf("\nRuns heap layouts over the same timer workloads and counts the\n"
+	fprintf(help_out,
+	    "\nRuns heap layouts over the same timer workloads and counts the\n"
 	    "page faults a resident set of --resident pages takes.  'bheapsim\n"
 	    "explain' draws where a small heap's nodes live.  The layouts:\n");
 	for (i = 0; i < LAYOUT_COUNT; i++)
-		printf("  %-8s %s\n", layouts[i]->name, layouts[i]->summary);
-	printf("\n  --items N          items in the heap, 1 to %" PRIu64 " (default ",
+		fprintf(help_out,
+		    "  %-8s %s\n", layouts[i]->name, layouts[i]->summary);
+	fprintf(help_out,
+	    "\n  --items N          items in the heap, 1 to %" PRIu64
+	    " (default ",
 	    (uint64_t)HEAP_MAX_ITEMS);
 	put_count(d->items);
-	printf(";\n                     K, M, G = 10^3, 10^6, 10^9)\n"
+	fprintf(help_out,
+	    ";\n                     K, M, G = 10^3, 10^6, 10^9)\n"
 "  --ops M            operations per replace, reorder or mix phase, 1 to\n"
 "                     %" PRIu64 " (default N)\n", CONFIG_MAX_OPS);
-	printf("  --layout LIST      heap layouts to run: ");
+	fprintf(help_out, "  --layout LIST      heap layouts to run: ");
 	put_layouts(~0u);
-	printf(" or all\n                     (default ");
+	fprintf(help_out, " or all\n                     (default ");
 	put_layouts(d->layouts);
-	printf(")\n  --arity D          children per node of the dary layout, "
+	fprintf(help_out,
+	    ")\n  --arity D          children per node of the dary layout, "
 	    "%u to %u\n                     (default %u: one %u-byte cache "
 	    "line of pointers)\n", DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, DARY_LINE_BYTES);
-	printf("  --workload LIST    phases, always run in the order\n"
+	fprintf(help_out,
+	    "  --workload LIST    phases, always run in the order\n"
 	    "                     ");
 	put_names(workload_names, WL_COUNT, ~0u, ", ");
-	printf(";\n                     fill runs unmeasured if not listed "
+	fprintf(help_out,
+	    ";\n                     fill runs unmeasured if not listed "
 	    "(default ");
 	put_names(workload_names, WL_COUNT, d->workloads, ",");
-	printf(";\n                     'all' for every phase)\n");
+	fprintf(help_out, ";\n                     'all' for every phase)\n");
 }
 
 static void
 help_memory(const struct config *d)
 {
-	printf(
+	fprintf(help_out,
 "  --model NAME       array: count heap-array pages only; full: count item\n"
 "                     pages too (default %s)\n"
 "  --resident R       resident-page budget: pages, or a size with K, M, G\n"
@@ -174,18 +185,19 @@ help_memory(const struct config *d)
 "                     %u pointers, at most ", model_names[d->model],
 	    d->resident_pages, CONFIG_MIN_ENTRIES);
 	put_size(CONFIG_MAX_PAGE_BYTES);
-	printf(" (default ");
+	fprintf(help_out, " (default ");
 	put_size(d->page_bytes);
-	printf(")\n  --item-bytes B     bytes per item, a multiple of %zu from "
+	fprintf(help_out,
+	    ")\n  --item-bytes B     bytes per item, a multiple of %zu from "
 	    "%zu to ", _Alignof(struct item), sizeof(struct item));
 	put_size(CONFIG_MAX_ITEM_BYTES);
-	printf("\n                     (default %" PRIu64 ")\n"
+	fprintf(help_out, "\n                     (default %" PRIu64 ")\n"
 "  --disk-latency T   cost of one fault in modeled time: ns, us, ms or s;\n"
 "                     a bare number is ms; at most ", d->item_bytes);
 	put_duration(CONFIG_MAX_DISK_LATENCY_NS);
-	printf(" (default ");
+	fprintf(help_out, " (default ");
 	put_duration(d->disk_latency_ns);
-	printf(")\n"
+	fprintf(help_out, ")\n"
 "  --vm MODE          sim: track every access; off: run untracked;\n"
 "                     kernel: also drop each evicted page from memory, so\n"
 "                     the kernel takes a real minor fault; disk: back the\n"
@@ -195,9 +207,10 @@ help_memory(const struct config *d)
 "                     series of its own, run in the order\n"
 "                     ", vm_names[d->vm]);
 	put_names(policy_names, POLICY_COUNT, ~0u, ", ");
-	printf(" (default ");
+	fprintf(help_out, " (default ");
 	put_names(policy_names, POLICY_COUNT, d->policies, ",");
-	printf(");\n                     opt is Belady's optimum, the fewest "
+	fprintf(help_out,
+	    ");\n                     opt is Belady's optimum, the fewest "
 "faults any\n                     policy can take\n"
 "  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n");
 }
@@ -210,7 +223,7 @@ help_hierarchy(const struct config *d)
 	unsigned k;
 
 	hieropt_format_tlb(&defaults, tlb, sizeof(tlb));
-	printf(
+	fprintf(help_out,
 "  --cache SPEC       the caches every modeled access goes through, each\n"
 "                     set-associative LRU (default this machine's): off,\n"
 "                     or LEVEL=SIZE/WAYS[/LINE] or LEVEL=off, comma-\n"
@@ -223,12 +236,13 @@ help_hierarchy(const struct config *d)
 "                     NAME=TIME with NAME\n"
 "                     ", tlb);
 	put_names(hier_cost_names, HIER_COSTS, ~0u, ", ");
-	printf(", TIME in ns (or us, ms, s),\n                     at most %gs "
+	fprintf(help_out,
+	    ", TIME in ns (or us, ms, s),\n                     at most %gs "
 	    "(default\n                     ", HIER_MAX_LATENCY_NS / 1e9);
 	for (k = 0; k < HIER_COSTS; k++)
-		printf("%s%s=%gns", k ? "," : "", hier_cost_names[k],
+		fprintf(help_out, "%s%s=%gns", k ? "," : "", hier_cost_names[k],
 		    d->latency.ns[k]);
-	printf(")\n"
+	fprintf(help_out, ")\n"
 "  --time-model       also model each operation's time on an out-of-order\n"
 "                     core (model_ns_per_op and its parts), with caches of\n"
 "                     its own over slots and items: about twice the\n"
@@ -240,7 +254,7 @@ help_hierarchy(const struct config *d)
 static void
 help_outputs(const struct config *d)
 {
-	printf(
+	fprintf(help_out,
 "  --force            run even if the heap needs more than physical memory\n"
 "  --pipeline         run each tracked run's models on a thread of their\n"
 "                     own, beside the heap: faster where a core is free,\n"
@@ -249,7 +263,7 @@ help_outputs(const struct config *d)
 "                     point's layout runs map; run nothing\n"
 "  --format NAME      ");
 	put_names(format_names, 32, ~0u, ", ");
-	printf(" (default %s); --output FILE.csv,\n"
+	fprintf(help_out, " (default %s); --output FILE.csv,\n"
 "                     .json or .md picks the format when this is not given\n"
 "  --columns LIST     the table's columns: report fields (the CSV's, or\n"
 "                     the table's headings, e.g. faults/op), comma-\n"
@@ -276,7 +290,8 @@ help_outputs(const struct config *d)
 "                     the table's headings (faults/op, l1/op) name fields too\n"
 "  --help, --version  print this, or the version, build ABI and default caches\n",
 	    format_names[d->format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
-	printf("\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
+	fprintf(help_out,
+	    "\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
 	    "order broken,\n%d+N stopped by signal N (%d SIGHUP, %d SIGINT, %d "
 	    "SIGPIPE, %d SIGTERM).\n", EXIT_USAGE, EXIT_BROKEN_HEAP,
 	    EXIT_SIGNAL(0), EXIT_SIGNAL(SIGHUP), EXIT_SIGNAL(SIGINT),
@@ -284,16 +299,23 @@ help_outputs(const struct config *d)
 }
 
 void
-help_print(void)
+help_options(FILE *out)
 {
 	struct config d;
 
 	config_defaults(&d);
-	help_usage(stdout);
+	help_out = out;
 	help_heaps(&d);
 	help_memory(&d);
 	help_hierarchy(&d);
 	help_outputs(&d);
+}
+
+void
+help_print(void)
+{
+	help_usage(stdout);
+	help_options(stdout);
 	exit_printed();
 }
 

@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 void		help_usage(FILE *);
+/* --help's groups of options, each "  --NAME VALUE  what it takes". */
+void		help_options(FILE *);
 /* Print, then exit 0 (1 if stdout did not take it all). */
 _Noreturn void	help_print(void);
 _Noreturn void	help_version(void);

@@ -5,7 +5,6 @@
  */
 #include <err.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 
 #include "exits.h"
 #include "hieropt.h"
+#include "options.h"
 #include "parse.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -35,10 +35,10 @@ next_item(const char *option, const char *whole, const char **text,
 		return false;
 	if (len == 0 || ((*text)[len] != '\0' && (*text)[len + 1] == '\0'))
 		errx(EXIT_USAGE, "%s: '%s' has an empty item: separate items "
-		    "with one comma or '+'", option, whole);
+		    "with one comma or '+'", option, printable(whole));
 	if (len >= ITEM_BYTES)
-		errx(EXIT_USAGE, "%s: '%.*s' is too long for one item", option,
-		    (int)len, *text);
+		errx(EXIT_USAGE, "%s: '%s' has an item too long (%zu bytes)",
+		    option, printable(whole), len);
 	memcpy(item, *text, len);
 	item[len] = '\0';
 	*text += len + ((*text)[len] != '\0');
@@ -98,12 +98,13 @@ parse_ways(const char *option, const char *item, const char *text,
 		if (blocks > CACHE_MAX_WAYS)
 			errx(EXIT_USAGE, "%s: '%s' is refused: full would be %"
 			    PRIu64 " ways, and a set has at most %u", option,
-			    item, blocks, CACHE_MAX_WAYS);
+			    printable(item), blocks, CACHE_MAX_WAYS);
 		return (uint32_t)blocks;
 	}
 	if (parse_count(text, 1, CACHE_MAX_WAYS, &value) != 0)
 		errx(EXIT_USAGE, "%s: '%s': ways '%s' is not a count from 1 "
-		    "to %u, or full", option, item, text, CACHE_MAX_WAYS);
+		    "to %u, or full", option, printable(item), printable(text),
+		    CACHE_MAX_WAYS);
 	return (uint32_t)value;
 }
 
@@ -115,7 +116,8 @@ check_level(const char *option, const char *item,
 	const char *why = cache_geometry_refused(level);
 
 	if (why != NULL)
-		errx(EXIT_USAGE, "%s: '%s' is refused: %s", option, item, why);
+		errx(EXIT_USAGE, "%s: '%s' is refused: %s", option,
+		    printable(item), why);
 }
 
 /* --cache ------------------------------------------------------------ */
@@ -132,7 +134,7 @@ cache_level(const char *item, char *spec, struct cache_geometry *level)
 	    (n == 3 && parse_size(fields[2], 1, CACHE_MAX_LINE_BYTES,
 	    &line) != 0))
 		errx(EXIT_USAGE, "--cache: '%s' is not LEVEL=SIZE/WAYS[/LINE] "
-		    "(e.g. l1=32K/8, llc=32M/16/64, l2=off)", item);
+		    "(e.g. l1=32K/8, llc=32M/16/64, l2=off)", printable(item));
 	/* The line first: the rest is counted in lines. */
 	*level = (struct cache_geometry){ .blocks = 1, .ways = 1,
 	    .line_bytes = (uint32_t)line };
@@ -140,8 +142,8 @@ cache_level(const char *item, char *spec, struct cache_geometry *level)
 	level->blocks = size / line;
 	if (size % line != 0)
 		errx(EXIT_USAGE, "--cache: '%s' is refused: %" PRIu64 " bytes "
-		    "is not a whole number of %" PRIu64 "-byte lines", item,
-		    size, line);
+		    "is not a whole number of %" PRIu64 "-byte lines",
+		    printable(item), size, line);
 	level->ways = parse_ways("--cache", item, fields[1], level->blocks);
 	check_level("--cache", item, level);
 }
@@ -169,10 +171,11 @@ cache_option(const char *text, struct hier_geometry *geometry)
 		if (k == HIER_FIRST_TLB)
 			errx(EXIT_USAGE, "--cache: '%s' names no level: "
 			    "LEVEL=... with LEVEL l1, l2 or llc, or off alone",
-			    item);
+			    printable(item));
 		if (named & 1u << k)
 			errx(EXIT_USAGE, "--cache: '%s' names %s a second "
-			    "time: each level once", item, hier_level_names[k]);
+			    "time: each level once", printable(item),
+			    hier_level_names[k]);
 		named |= 1u << k;
 		if (strcmp(value, "off") == 0) {
 			geometry->level[k].blocks = 0;
@@ -207,18 +210,19 @@ tlb_option(const char *text, struct hier_geometry *geometry)
 
 		if (k == HIER_LEVELS)
 			errx(EXIT_USAGE, "--tlb: '%s' is a third level; the "
-			    "TLB has one or two", item);
+			    "TLB has one or two", printable(item));
 		strcpy(spec, item);
 		if (split_slashes(spec, fields, 2) != 2 ||
 		    parse_count(fields[0], 1, CACHE_MAX_BLOCKS, &entries) != 0)
 			errx(EXIT_USAGE, "--tlb: '%s' is not ENTRIES/WAYS "
-			    "(e.g. 64/4 or 64/full)", item);
+			    "(e.g. 64/4 or 64/full)", printable(item));
 		level->blocks = entries;
 		level->ways = parse_ways("--tlb", item, fields[1], entries);
 		if (entries % level->ways != 0)
 			errx(EXIT_USAGE, "--tlb: '%s' is refused: %" PRIu64
 			    " entries are not a whole number of sets of %"
-			    PRIu32 " ways", item, entries, level->ways);
+			    PRIu32 " ways", printable(item), entries,
+			    level->ways);
 		/* The page size comes later (hier_for_page()); any will do. */
 		level->line_bytes = CACHE_MIN_LINE_BYTES;
 		check_level("--tlb", item, level);
@@ -236,36 +240,7 @@ hierarchy_options_done(bool cache_off, bool tlb_given,
 
 /* --latency ---------------------------------------------------------- */
 
-/* A decimal number of ns, us, ms or s; a bare number is ns. */
-static int
-parse_latency(const char *text, double *ns)
-{
-	static const struct {
-		const char	*unit;
-		double		 ns;
-	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 },
-	    { "s", 1e9 } };
-	char *end;
-	double value;
-	size_t i;
-
-	/* strtod would take blanks, signs, hex, inf and nan. */
-	if (strspn(text, "0123456789.") == 0 || text[0] == '.')
-		return -1;
-	value = strtod(text, &end);
-	if (end != text + strspn(text, "0123456789."))
-		return -1;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (strcmp(end, units[i].unit) == 0) {
-			value *= units[i].ns;
-			if (!isfinite(value) || value > HIER_MAX_LATENCY_NS)
-				return -1;
-			*ns = value;
-			return 0;
-		}
-	return -1;
-}
-
+/* NAME=TIME items, each cost once; parse.h's times, bare ns. */
 void
 latency_option(const char *text, struct hier_latency *latency)
 {
@@ -282,15 +257,18 @@ latency_option(const char *text, struct hier_latency *latency)
 
 		if (k == HIER_COSTS)
 			errx(EXIT_USAGE, "--latency: '%s' names no cost: "
-			    "NAME=TIME with NAME l1, l2, llc, mem or tlb", item);
+			    "NAME=TIME with NAME l1, l2, llc, mem or tlb",
+			    printable(item));
 		if (named & 1u << k)
 			errx(EXIT_USAGE, "--latency: '%s' names %s a second "
-			    "time: each cost once", item, hier_cost_names[k]);
+			    "time: each cost once", printable(item),
+			    hier_cost_names[k]);
 		named |= 1u << k;
-		if (parse_latency(value, &latency->ns[k]) != 0)
+		if (parse_latency_ns(value, (uint64_t)HIER_MAX_LATENCY_NS,
+		    &latency->ns[k]) != 0)
 			errx(EXIT_USAGE, "--latency: '%s': '%s' is not a time "
-			    "from 0 to 1 s: a decimal number with ns, us, ms "
-			    "or s (bare: ns)", item, value);
+			    "from 0 to 1s: a decimal number with ns, us, ms "
+			    "or s (bare: ns)", printable(item), printable(value));
 	}
 }
 

@@ -3,6 +3,7 @@
  *
  * options.c: command-line values that are refused in one line.
  */
+#include <assert.h>
 #include <err.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,22 +14,20 @@
 #include "options.h"
 #include "parse.h"
 
-const char *
-printable(const char *text)
+void
+escape_text(char *out, size_t size, const char *text)
 {
-	static char slot[OPTIONS_SHOWN_SLOTS][OPTIONS_SHOWN + 8];
-	static unsigned next;
-	char *out = slot[next++ % OPTIONS_SHOWN_SLOTS];
 	const unsigned char *p;
 	size_t n = 0;
 
+	assert(size >= 8);
 	for (p = (const unsigned char *)text; *p != '\0'; p++) {
 		const char *esc = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" :
 		    *p == '\r' ? "\\r" : *p == '\\' ? "\\\\" : NULL;
 
-		if (n + 4 > OPTIONS_SHOWN) {
+		if (n + 8 > size) {
 			memcpy(out + n, "...", 4);
-			return out;
+			return;
 		}
 		if (esc != NULL)
 			n += (size_t)sprintf(out + n, "%s", esc);
@@ -38,6 +37,16 @@ printable(const char *text)
 			out[n++] = (char)*p;
 	}
 	out[n] = '\0';
+}
+
+const char *
+printable(const char *text)
+{
+	static char slot[OPTIONS_SHOWN_SLOTS][OPTIONS_SHOWN + 8];
+	static unsigned next;
+	char *out = slot[next++ % OPTIONS_SHOWN_SLOTS];
+
+	escape_text(out, OPTIONS_SHOWN + 4, text);
 	return out;
 }
 
@@ -168,11 +177,94 @@ option_refused(const char *arg, const struct option longopts[],
 	if (count == 1 && name[len] == '=' && match->has_arg == no_argument)
 		errx(EXIT_USAGE, "%s%s'%s': --%s takes no value",
 		    subcommand != NULL ? subcommand : "",
-		    subcommand != NULL ? ": " : "", arg, match->name);
+		    subcommand != NULL ? ": " : "", printable(arg),
+		    match->name);
 	errx(EXIT_USAGE, "%s%sunknown option '%s'; bheapsim %s%s--help lists "
 	    "them", subcommand != NULL ? subcommand : "",
 	    subcommand != NULL ? ": " : "", printable(arg),
 	    subcommand != NULL ? subcommand : "", subcommand != NULL ? " " : "");
+}
+
+/*
+ * Appends text's words to entry (n bytes used of size), one space
+ * between them; "..." ends what does not fit.
+ */
+static size_t
+append_words(char *entry, size_t n, size_t size, char *text)
+{
+	char *word, *save = NULL;
+
+	for (word = strtok_r(text, " ", &save); word != NULL;
+	    word = strtok_r(NULL, " ", &save)) {
+		/* A word broken at a line's end ("comma-") goes on. */
+		const char *space = n == 0 || (n > 1 && entry[n - 1] == '-' &&
+		    entry[n - 2] != ' ') ? "" : " ";
+
+		if (n + strlen(word) + 5 > size) {
+			snprintf(entry + n, size - n, "%s...", space);
+			return size;
+		}
+		n += (size_t)snprintf(entry + n, size - n, "%s%s", space, word);
+	}
+	return n;
+}
+
+/*
+ * What the help that `help` prints says of --name: its line "  --name
+ * VALUE  what it takes" and the lines indented under it, as "VALUE, what
+ * it takes"; "" if it has no such line.
+ */
+static void
+help_entry(void (*help)(FILE *), const char *name, char *entry, size_t size)
+{
+	char *text = NULL, *line, *next, key[64];
+	size_t len = 0, n = 0, keylen;
+	FILE *f = open_memstream(&text, &len);
+
+	entry[0] = '\0';
+	if (f == NULL)
+		return;
+	help(f);
+	if (fclose(f) != 0 || text == NULL) {
+		free(text);
+		return;
+	}
+	keylen = (size_t)snprintf(key, sizeof(key), "  --%s ", name);
+	for (line = text; line != NULL && n < size; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		if (n == 0 && strncmp(line, key, keylen) == 0) {
+			/* The value's name, then what it takes. */
+			char *value = line + keylen + strspn(line + keylen, " ");
+			int vlen = (int)strcspn(value, " ");
+
+			snprintf(entry, size, "%.*s,", vlen, value);
+			n = append_words(entry, strlen(entry), size, value +
+			    vlen);
+		} else if (n != 0 && strncmp(line, "    ", 4) == 0)
+			n = append_words(entry, n, size, line);
+		else if (n != 0)
+			break;
+	}
+	free(text);
+}
+
+void
+option_needs_value(int val, const struct option longopts[],
+    const char *subcommand, void (*help)(FILE *))
+{
+	const struct option *o = longopts;
+	char entry[OPTIONS_SHOWN + 8];
+
+	while (o->name != NULL && o->val != val)
+		o++;
+	assert(o->name != NULL);
+	help_entry(help, o->name, entry, sizeof(entry));
+	errx(EXIT_USAGE, "%s%s--%s needs a value%s%s",
+	    subcommand != NULL ? subcommand : "",
+	    subcommand != NULL ? ": " : "", o->name, entry[0] ? ": " : "",
+	    entry);
 }
 
 void

@@ -9,7 +9,9 @@
 #define OPTIONS_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "exits.h"
 
@@ -23,6 +25,8 @@
 #define OPTIONS_SHOWN		200
 #define OPTIONS_SHOWN_SLOTS	4
 const char	*printable(const char *text);
+/* The same into out, cut with "..." to fit its size (at least 8). */
+void		 escape_text(char *out, size_t size, const char *text);
 
 /* parse.h's counts (K, M, G = 10^3, 10^6, 10^9) and sizes (2^10 ...). */
 uint64_t	count_option(const char *option, const char *text, uint64_t min,
@@ -49,6 +53,15 @@ unsigned	layout_option(const char *text);
  */
 _Noreturn void	option_refused(const char *arg, const struct option longopts[],
 		    const char *subcommand);
+
+/*
+ * An option given with no value (getopt_long's ':', val its optopt), in
+ * one line: its name and what it takes, as the help that `help` prints
+ * says it ("--items needs a value: N, items in the heap, 1 to ...").
+ * `subcommand` is NULL or "explain".
+ */
+_Noreturn void	option_needs_value(int val, const struct option longopts[],
+		    const char *subcommand, void (*help)(FILE *));
 
 /*
  * Ends --help or --version: exit 0 once the standard output has taken it

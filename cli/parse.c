@@ -1,11 +1,12 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * parse.c: strict parsing of counts, sizes, durations and names.
+ * parse.c: strict parsing of counts, sizes, times and names.
  *
  * Strict means: no sign, no blanks, no trailing junk, no silent wrap.
  * strtoull would accept " -1" as 2^64 - 1; digits are taken one by one.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
@@ -79,20 +80,28 @@ has_size_suffix(const char *text)
 	return len > 0 && strchr("kKmMgG", text[len - 1]) != NULL;
 }
 
-int
-parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
+/*
+ * The one grammar of times: digits, then optionally a point and at least
+ * one digit ("5." and ".5" are not numbers), then ns, us, ms or s, or
+ * nothing for bare_ns's unit.  Stores the whole nanoseconds in *ns and
+ * the picoseconds below them in *ps; anything above max_ns, however
+ * little, is refused.
+ */
+static int
+parse_time(const char *text, uint64_t bare_ns, uint64_t max_ns, uint64_t *ns,
+    uint64_t *ps)
 {
 	static const struct {
 		const char	*suffix;
 		uint64_t	 ns;
 	} units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "", 1000000 },
-		{ "s", 1000000000 },
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
 	};
-	uint64_t whole = 0, fraction = 0, fraction_unit = 1;
+	uint64_t whole = 0, fraction = 0, fraction_unit = 1, unit = bare_ns,
+	    part, rest;
 	const char *p = text;
 	bool beyond = false;	/* digits past the nanosecond, not all 0 */
-	size_t i;
+	size_t i, nunits = sizeof(units) / sizeof(units[0]);
 
 	if (!isdigit((unsigned char)*p))
 		return -1;
@@ -104,7 +113,6 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 		whole = whole * 10 + digit;
 	}
 	if (*p == '.') {
-		/* "5." is not a number: a point needs a digit after it. */
 		if (!isdigit((unsigned char)p[1]))
 			return -1;
 		for (p++; isdigit((unsigned char)*p); p++) {
@@ -116,27 +124,48 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 				beyond = true;
 		}
 	}
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		uint64_t ns = units[i].ns, part;
-
-		if (strcmp(p, units[i].suffix) != 0)
+	if (*p != '\0') {
+		for (i = 0; i < nunits && strcmp(p, units[i].suffix) != 0; i++)
 			continue;
-		if (whole > max_ns / ns)
+		if (i == nunits)
 			return -1;
-		/* fraction * ns < 10^18: no wrap; the sum is checked before. */
-		part = fraction * ns / fraction_unit;
-		if (fraction * ns % fraction_unit != 0)
-			beyond = true;
-		if (part > UINT64_MAX - whole * ns)
-			return -1;
-		whole = whole * ns + part;
-		/* Just above the maximum is above it, however little. */
-		if (whole > max_ns || (whole == max_ns && beyond))
-			return -1;
-		*out = whole;
-		return 0;
+		unit = units[i].ns;
 	}
-	return -1;
+	if (whole > max_ns / unit)
+		return -1;
+	/* fraction * unit < 10^18: no wrap; the sum is checked before. */
+	part = fraction * unit / fraction_unit;
+	rest = fraction * unit % fraction_unit;
+	if (part > UINT64_MAX - whole * unit)
+		return -1;
+	whole = whole * unit + part;
+	/* Just above the maximum is above it, however little. */
+	if (whole > max_ns || (whole == max_ns && (beyond || rest != 0)))
+		return -1;
+	*ns = whole;
+	*ps = rest * 1000 / fraction_unit;
+	return 0;
+}
+
+int
+parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
+{
+	uint64_t ps;
+
+	return parse_time(text, 1000000, max_ns, out, &ps);
+}
+
+int
+parse_latency_ns(const char *text, uint64_t max_ns, double *out)
+{
+	uint64_t ns, ps;
+
+	assert(max_ns <= UINT64_MAX / 1000);
+	if (parse_time(text, 1, max_ns, &ns, &ps) != 0)
+		return -1;
+	/* Exact in picoseconds, then one rounding: 16.7 is strtod's 16.7. */
+	*out = (double)(ns * 1000 + ps) / 1000;
+	return 0;
 }
 
 int

@@ -17,8 +17,15 @@ int	parse_count(const char *, uint64_t min, uint64_t max, uint64_t *);
 int	parse_size(const char *, uint64_t min, uint64_t max, uint64_t *);
 /* True if the text ends in a size suffix (K, M, G). */
 int	has_size_suffix(const char *);
-/* A duration: a decimal number with ns, us, ms or s; bare means ms. */
+/*
+ * Times, in one grammar: a decimal number (digits, then optionally a
+ * point and at least one digit) with ns, us, ms or s; from 0 to max_ns,
+ * refused if above it however little.  A duration is whole nanoseconds,
+ * bare means ms (--disk-latency); a latency keeps picoseconds, bare
+ * means ns (--latency).
+ */
 int	parse_duration_ns(const char *, uint64_t max_ns, uint64_t *);
+int	parse_latency_ns(const char *, uint64_t max_ns, double *);
 /* One of names[] (NULL-terminated); stores its position. */
 int	parse_name(const char *, const char *const names[], unsigned *);
 /* Comma-separated names; stores a bit mask of their positions. */

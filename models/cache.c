@@ -106,6 +106,28 @@ cache_bytes(const struct cache_geometry *g)
 	return bytes;
 }
 
+/* The blocks that addresses below address_limit fall in. */
+static uint64_t
+blocks_below(const struct cache_geometry *g, uint64_t address_limit)
+{
+	unsigned shift = log2_of(g->line_bytes);
+
+	return (address_limit >> shift) +
+	    ((address_limit & (g->line_bytes - 1)) != 0);
+}
+
+uint64_t
+cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
+{
+	uint64_t blocks = blocks_below(g, address_limit);
+
+	if (blocks > g->blocks)		/* may evict: every set is used */
+		return cache_bytes(g);
+	/* cache_bound(): the bits; only the links were written. */
+	return (blocks / 64 + 1) * sizeof(uint64_t) +
+	    (linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0);
+}
+
 /* Every set's list runs 0, 1, ... ways-1 and back to 0, all empty. */
 static int
 init_links(struct cache *cache)
@@ -159,8 +181,7 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 int
 cache_bound(struct cache *cache, uint64_t address_limit)
 {
-	uint64_t blocks = (address_limit >> cache->line_shift) +
-	    ((address_limit & (cache->geometry.line_bytes - 1)) != 0);
+	uint64_t blocks = blocks_below(&cache->geometry, address_limit);
 
 	if (blocks > cache->geometry.blocks)
 		return 0;

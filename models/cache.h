@@ -125,6 +125,15 @@ void		 cache_phase(struct cache *);
 /* Bytes of bookkeeping a cache of this geometry keeps, at most. */
 uint64_t	 cache_bytes(const struct cache_geometry *);
 /*
+ * Of those, the bytes a run touches, and so the memory the kernel makes
+ * resident, when every address is below address_limit: all of them for
+ * a cache that may evict (a set's tags are shifted on each miss, and the
+ * addresses reach every set), only cache_bound()'s bits for one that
+ * never evicts, whose tags stay untouched.
+ */
+uint64_t	 cache_bytes_touched(const struct cache_geometry *,
+		    uint64_t address_limit);
+/*
  * A promise, before the first access, that every address will be below
  * address_limit.  If no set can then be given more blocks than it has
  * ways (blocks below the limit <= sets x ways, as a set takes every

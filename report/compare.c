@@ -409,8 +409,7 @@ compare_main(int argc, char *argv[])
 			return fflush(stdout) != 0 || ferror(stdout) ?
 			    EXIT_FAILURE : EXIT_SUCCESS;
 		case ':':
-			errx(EXIT_USAGE, "compare: %s needs a value",
-			    argv[optind - 1]);
+			option_needs_value(optopt, options, "compare", usage);
 		default:
 			errx(EXIT_USAGE, "compare: unknown option '%s'; "
 			    "bheapsim compare --help lists them",

@@ -91,7 +91,7 @@ usage(FILE *out)
 }
 
 static void
-help(void)
+help_text(FILE *out)
 {
 	char names[LAYOUT_COUNT * 16], defaults[LAYOUT_COUNT * 16];
 	size_t n = 0, d = 0;
@@ -104,8 +104,8 @@ help(void)
 			d += (size_t)snprintf(defaults + d, sizeof(defaults) - d,
 			    "%s%s", d ? "," : "", layouts[l]->name);
 	}
-	usage(stdout);
-	printf(
+	usage(out);
+	fprintf(out,
 "\n"
 "Shows where the nodes of a small heap live: for each layout, which\n"
 "indices share a page and how the tree enters it, the tree with page\n"
@@ -145,6 +145,12 @@ help(void)
 	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
 	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
 	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, EXPLORE_DEFAULT_RESIDENT);
+}
+
+static void
+help(void)
+{
+	help_text(stdout);
 	exit_printed();
 }
 
@@ -156,7 +162,8 @@ entries_option(const char *text)
 	if (parse_count(text, CONFIG_MIN_ENTRIES, MAX_ENTRIES, &value) != 0 ||
 	    (value & (value - 1)) != 0)
 		errx(EXIT_USAGE, "--entries-per-page: '%s' is not a power of "
-		    "two from %u to %u", text, CONFIG_MIN_ENTRIES, MAX_ENTRIES);
+		    "two from %u to %u", printable(text), CONFIG_MIN_ENTRIES,
+		    MAX_ENTRIES);
 	return (unsigned)value;
 }
 
@@ -174,7 +181,7 @@ line_entries_option(const char *text, unsigned entries)
 	    (value & (value - 1)) != 0)
 		errx(EXIT_USAGE, "--line-bytes: '%s' is not a power of two "
 		    "from %u to %" PRIu64 " bytes: one %u-byte entry to a page "
-		    "of %u entries", text, ABI_PTR_BYTES, page_bytes,
+		    "of %u entries", printable(text), ABI_PTR_BYTES, page_bytes,
 		    ABI_PTR_BYTES, entries);
 	return (unsigned)(value / ABI_PTR_BYTES);
 }
@@ -266,7 +273,7 @@ set_option(int c, char *argv[], struct options *opt,
 		help();
 		break;
 	case ':':
-		errx(EXIT_USAGE, "explain: %s needs a value", argv[optind - 1]);
+		option_needs_value(optopt, long_options, "explain", help_text);
 	default:
 		set_html_option(c, argv, opt);
 	}
@@ -292,7 +299,8 @@ parse_options(int argc, char *argv[], struct options *opt)
 		set_option(c, argv, opt, &line_bytes);
 	if (optind < argc)
 		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
-		    "bheapsim explain --help lists the options", argv[optind]);
+		    "bheapsim explain --help lists the options",
+		    printable(argv[optind]));
 	if (opt->arity_given && !(opt->layouts & 1u << LAYOUT_ID_dary))
 		errx(EXIT_USAGE, "explain: --arity shapes the dary layout only; "
 		    "add dary to --layout");
@@ -429,16 +437,17 @@ write_html(const struct options *opt)
 		errx(EXIT_USAGE, "--resident: '%u' is more than the %u pages "
 		    "of %u items", req.resident, pages, req.items);
 	if ((unusable = outfile_unusable(opt->html)) != NULL)
-		errx(EXIT_USAGE, "--html: '%s' %s", opt->html, unusable);
+		errx(EXIT_USAGE, "--html: '%s' %s", printable(opt->html),
+		    unusable);
 	if (outfile_open(&html, opt->html) != 0)
-		errx(EXIT_USAGE, "--html: cannot write '%s': %s", opt->html,
-		    strerror(errno));
+		errx(EXIT_USAGE, "--html: cannot write '%s': %s",
+		    printable(opt->html), strerror(errno));
 	if (explore_write(html.stream, &req) != 0) {
 		outfile_discard(&html);
 		return 1;
 	}
 	if (outfile_commit(&html) != 0) {
-		warn("--html: %s", opt->html);
+		warn("--html: %s", printable(opt->html));
 		return 1;
 	}
 	return 0;
@@ -458,10 +467,14 @@ explain_main(int argc, char *argv[])
 		return write_html(&opt);
 	/* A path that cannot be written is refused before any work. */
 	if (opt.svg != NULL && (unusable = outfile_unusable(opt.svg)) != NULL)
-		errx(EXIT_USAGE, "--svg: '%s' %s", opt.svg, unusable);
+		errx(EXIT_USAGE, "--svg: '%s' %s", printable(opt.svg), unusable);
+	/* The text goes to the standard output: one file cannot hold both. */
+	if (opt.svg != NULL && outfile_same_fd(opt.svg, 1))
+		errx(EXIT_USAGE, "--svg '%s' is the standard output, where the "
+		    "text goes; name another file", printable(opt.svg));
 	if (opt.svg != NULL && outfile_open(&svg, opt.svg) != 0)
-		errx(EXIT_USAGE, "--svg: cannot write '%s': %s", opt.svg,
-		    strerror(errno));
+		errx(EXIT_USAGE, "--svg: cannot write '%s': %s",
+		    printable(opt.svg), strerror(errno));
 	for (i = 0; i < LAYOUT_COUNT; i++)
 		if (opt.layouts & 1u << i)
 			view_build(&views[nviews++], layouts[i], opt.items,
@@ -478,7 +491,7 @@ explain_main(int argc, char *argv[])
 	if (opt.svg != NULL) {
 		explain_svg(svg.stream, views, nviews);
 		if (outfile_commit(&svg) != 0) {
-			warn("--svg: %s", opt.svg);
+			warn("--svg: %s", printable(opt.svg));
 			return 1;
 		}
 	}

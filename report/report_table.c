@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "options.h"
 #include "report.h"
 #include "report_field.h"
 
@@ -127,7 +128,7 @@ report_choose_columns(const char *list, char *why, size_t why_size)
 	if (snprintf(copy, sizeof(copy), "%s", list) >= (int)sizeof(copy) ||
 	    list[0] == '\0') {
 		snprintf(why, why_size, "'%s' is not a list of report fields",
-		    list);
+		    printable(list));
 		return -1;
 	}
 	for (name = strtok_r(copy, ",", &rest); name != NULL;
@@ -136,7 +137,7 @@ report_choose_columns(const char *list, char *why, size_t why_size)
 			report_field_list(all, sizeof(all), false);
 			snprintf(why, why_size, "'%s' is not a report field "
 			    "(or a table heading such as faults/op): %s",
-			    name, all);
+			    printable(name), all);
 			return -1;
 		}
 		for (f = 0; strcmp(report_fields[f], field) != 0; f++)

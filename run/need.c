@@ -17,10 +17,27 @@
 #include "stackdist.h"
 #include "vmsim.h"
 
-/* Parameters -------------------------------------------------------- */
-
-
 /* One run ------------------------------------------------------------- */
+
+/*
+ * The bytes a hierarchy of the config's caches touches when its
+ * addresses end at address_limit: a cache larger than what it can hold
+ * keeps its tags allocated but untouched, not resident (cache.h).
+ */
+static uint64_t
+hier_touched(const struct config *config, uint64_t address_limit)
+{
+	struct hier_geometry g = hier_for_page(&config->cache,
+	    config->page_bytes);
+	uint64_t bytes = sizeof(struct hier);
+	unsigned k;
+
+	for (k = 0; k < HIER_LEVELS; k++)
+		if (g.level[k].blocks != 0)
+			bytes += cache_bytes_touched(&g.level[k],
+			    address_limit);
+	return bytes;
+}
 
 struct need
 plan_need(const struct config *config)
@@ -30,10 +47,17 @@ plan_need(const struct config *config)
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = fp.item_bytes,
-		/* --vm off keeps no records. */
+		/*
+		 * --vm off keeps no records.  The caches: the report's over
+		 * the tracked pages, with --time-model the time model's over
+		 * slots and items alike (rig.c).
+		 */
 		.model_bytes = config->vm != VM_OFF ?
 		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    config_cache_bytes(config) : 0,
+		    hier_touched(config, fp.tracked_pages *
+		    config->page_bytes) + (config_times(config) ?
+		    hier_touched(config, (fp.array_pages + fp.item_pages) *
+		    config->page_bytes) : 0) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */

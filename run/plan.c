@@ -361,7 +361,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		return -1;
 	if (request->plot_y != NULL && request->plot == NULL)
 		return plan_refuse(why, "--plot-y: '%s' draws nothing without "
-		    "--plot FILE.svg", printable(request->plot_y));
+		    "--plot FILE.svg", request->plot_y);
 	make_passes(plan, request->resident_all);
 	return 0;
 }

@@ -20,20 +20,26 @@
 #include "arena.h"
 #include "heap.h"
 #include "need.h"
+#include "options.h"
 #include "point.h"
 #include "vmsim.h"
 
 /* Reasons -------------------------------------------------------------- */
 
-/* Every check returns this: -1 with the reason written. */
+/*
+ * Every check returns this: -1 with the reason written, the values it
+ * quotes escaped as printable() shows them, so it stays one line.
+ */
 int
 plan_refuse(char *why, const char *fmt, ...)
 {
+	char raw[PLAN_WHY_BYTES];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(why, PLAN_WHY_BYTES, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	escape_text(why, PLAN_WHY_BYTES, raw);
 	return -1;
 }
 

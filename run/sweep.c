@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "heap.h"
 #include "parse.h"
 #include "sweep.h"
 
@@ -24,7 +25,7 @@ parse_value(struct sweep_spec *spec, const char *text, uint64_t *out)
 			return parse_size(text, 1, CONFIG_MAX_RESIDENT_BYTES, out);
 		return parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES, out);
 	case SWEEP_ITEMS:
-		return parse_count(text, 1, UINT32_MAX, out);
+		return parse_count(text, 1, HEAP_MAX_ITEMS, out);
 	case SWEEP_PAGE_SIZE:
 		return parse_size(text, 1, CONFIG_MAX_PAGE_BYTES, out);
 	case SWEEP_POLICY: {
@@ -51,8 +52,8 @@ accepted(const struct sweep_spec *spec, char *out, size_t size)
 		    : "a count of pages from 1");
 		break;
 	case SWEEP_ITEMS:
-		snprintf(out, size, "a count from 1 to %" PRIu32 " (suffixes "
-		    "K, M, G: 10^3, 10^6, 10^9)", UINT32_MAX);
+		snprintf(out, size, "a count from 1 to %" PRIu64 " (suffixes "
+		    "K, M, G: 10^3, 10^6, 10^9)", HEAP_MAX_ITEMS);
 		break;
 	case SWEEP_PAGE_SIZE:
 		snprintf(out, size, "a size up to %" PRIu64 " bytes "

@@ -366,9 +366,9 @@ static const struct bad_input {
 	{ { "--items", "1000", "--latency", "l9=1ns" }, "'l9=1ns'",
 	    { "--latency", "l1, l2, llc, mem or tlb" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--latency", "mem=-1" }, "'-1'",
-	    { "--latency", "0 to 1 s" }, WITH_OUTPUT },
+	    { "--latency", "0 to 1s" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--latency", "mem=2s" }, "'2s'",
-	    { "--latency", "0 to 1 s" }, WITH_OUTPUT },
+	    { "--latency", "0 to 1s" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--vm", "off", "--cache", "l1=32K/8" },
 	    "--vm off", { "--cache", "page model" }, WITH_OUTPUT },
 	/* Issue 27: options with no effect, quoting, the dry run. */
@@ -388,6 +388,34 @@ static const struct bad_input {
 	    WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=0" }, "'0'",
 	    { "--sweep", "a count from 1" }, WITH_OUTPUT },
+	/* items the heap cannot hold, said with --items' own bound. */
+	{ { "--items", "1000", "--sweep", "items=4294967295" },
+	    "'4294967295'", { "--sweep", "1 to 4294967294" }, WITH_OUTPUT },
+	/* One grammar of times: a point needs a digit after it. */
+	{ { "--items", "1000", "--disk-latency", "1." }, "'1.'",
+	    { "--disk-latency", "decimal number" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--latency", "l1=1.ns" }, "'1.ns'",
+	    { "--latency", "decimal number" }, WITH_OUTPUT },
+	/* Just above the maximum, however little, is above it. */
+	{ { "--items", "1000", "--latency", "mem=1.0000000000000000001s" },
+	    "'1.0000000000000000001s'", { "--latency", "0 to 1s" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--latency", "mem=1000000000.0000000001ns" },
+	    "'1000000000.0000000001ns'", { "--latency", "0 to 1s" },
+	    WITH_OUTPUT },
+	/* Values quoted with their control bytes escaped, in one line. */
+	{ { "--items", "1000", "--vm-dir", "/tmp/\n\x1b[1m" },
+	    "'/tmp/\\n\\x1b[1m'", { "--vm-dir", "--vm disk" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--cache", "l1=\x1b[1m" }, "'l1=\\x1b[1m'",
+	    { "--cache", "LEVEL=" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "items=1K\n" }, "'1K\\n'",
+	    { "--sweep", "1 to" }, WITH_OUTPUT },
+	{ { "explain", "--svg", "/dev/stdout" }, "/dev/stdout",
+	    { "--svg", "standard output" }, 0 },
+	/* The value missing: what the option takes, from its help. */
+	{ { "--items" }, "--items", { "needs a value: N,", "1 to" }, 0 },
+	{ { "explain", "--line-bytes" }, "--line-bytes",
+	    { "needs a value: N,", "power of two" }, 0 },
 };
 
 #define NBAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))

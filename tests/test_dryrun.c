@@ -75,6 +75,44 @@ START_TEST(resident_all_rows_counted)
 }
 END_TEST
 
+/* model_bytes of --items N with the given LLC (and this L1 and L2). */
+static uint64_t
+model_bytes(const char *items, const char *llc)
+{
+	char cache[64];
+	struct table t;
+	uint64_t bytes;
+
+	snprintf(cache, sizeof(cache), "l1=32K/8,l2=1M/16,llc=%s", llc);
+	dry_run(&t, (const char *const[]){ "--items", items, "--layout",
+	    "bheap", "--cache", cache, "--force", "--dry-run", NULL });
+	bytes = table_get_u64(&t, 0, "model_bytes");
+	table_free(&t);
+	return bytes;
+}
+
+/*
+ * A cache larger than the heap's addresses never evicts: its tags are
+ * allocated but untouched, so not resident, and the estimate counts its
+ * bits alone (a 1 GiB LLC at 10K items was 256 MiB of an 8 MiB run).
+ * Once the addresses pass the cache, every set's tags are counted: 128
+ * MiB for the report's LLC (and as much for the time model's, with
+ * --time-model).
+ */
+START_TEST(untouched_tags_not_counted)
+{
+	uint64_t small = model_bytes("10K", "1G/16") - model_bytes("10K",
+	    "off");
+	uint64_t large = model_bytes("200M", "1G/16") - model_bytes("200M",
+	    "off");
+
+	ck_assert_msg(small < 64 << 10, "a 1 GiB LLC at 10K items: %" PRIu64
+	    " bytes", small);
+	ck_assert_msg(large >= 128 * MIB && large < 130 * MIB, "a 1 GiB LLC "
+	    "at 200M items: %" PRIu64 " bytes", large);
+}
+END_TEST
+
 /*
  * Three runs side by side that each fit but together do not are
  * refused, naming --jobs and --force; one at a time they run.
@@ -112,6 +150,7 @@ dryrun_suite(void)
 	tcase_add_test(tc, opt_recording_counted);
 	tcase_add_test(tc, resident_all_rows_counted);
 	tcase_add_test(tc, jobs_side_by_side_refused);
+	tcase_add_test(tc, untouched_tags_not_counted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -161,6 +161,39 @@ START_TEST(two_outputs_one_stdout)
 }
 END_TEST
 
+/*
+ * explain writes its text to the standard output: --svg /dev/stdout
+ * there mixed the drawing into it (refused, nothing written); --html
+ * writes instead of the text, so the page alone goes there.
+ */
+START_TEST(explain_svg_one_stdout)
+{
+	const char *svg[] = { "explain", "--svg", "/dev/stdout", NULL };
+	const char *html[] = { "explain", "--html", "/dev/stdout", NULL };
+	char dir[PATH_MAX], both[PATH_MAX], head[16];
+	int fd;
+
+	scratch_make(dir);
+	path_in(both, sizeof(both), dir, "both.txt");
+	fd = open(both, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert(fd >= 0);
+	ck_assert_int_eq(spawn_finish(spawn_start(svg, fd)), EXIT_USAGE);
+	close(fd);
+	file_head(both, head, sizeof(head));
+	ck_assert_msg(head[0] == '\0', "explain --svg /dev/stdout wrote "
+	    "'%s...' before it was refused", head);
+	fd = open(both, O_WRONLY | O_TRUNC);
+	ck_assert(fd >= 0);
+	ck_assert_int_eq(spawn_finish(spawn_start(html, fd)), 0);
+	close(fd);
+	file_head(both, head, sizeof(head));
+	ck_assert_msg(strcmp(head, "<!DOCTYPE html>") == 0, "explain --html "
+	    "/dev/stdout begins '%s'", head);
+	expect_entries(dir, "both.txt", "explain --svg, --html /dev/stdout");
+	scratch_remove(dir);
+}
+END_TEST
+
 /* A loop of links is refused; a dangling chain's last name is made. */
 START_TEST(symlink_loop_and_chain)
 {
@@ -252,6 +285,7 @@ names_suite(void)
 
 	tcase_add_test(tc, stdout_append_kept);
 	tcase_add_test(tc, two_outputs_one_stdout);
+	tcase_add_test(tc, explain_svg_one_stdout);
 	tcase_add_test(tc, symlink_loop_and_chain);
 	tcase_add_test(tc, longest_name);
 	tcase_add_test(tc, executable_kept);

@@ -101,6 +101,54 @@ START_TEST(durations)
 }
 END_TEST
 
+/* --latency's times: bare ns, to the picosecond, at most 1 s. */
+START_TEST(latencies)
+{
+	const uint64_t max = 1000000000;
+	double v = 0;
+
+	ck_assert_int_eq(parse_latency_ns("1.3", max, &v), 0);
+	ck_assert(v == 1.3);
+	ck_assert_int_eq(parse_latency_ns("0.5us", max, &v), 0);
+	ck_assert(v == 500);
+	ck_assert_int_eq(parse_latency_ns("90ns", max, &v), 0);
+	ck_assert(v == 90);
+	ck_assert_int_eq(parse_latency_ns("0.001ns", max, &v), 0);
+	ck_assert(v == 0.001);
+	ck_assert_int_eq(parse_latency_ns("1s", max, &v), 0);
+	ck_assert(v == 1e9);
+	ck_assert_int_eq(parse_latency_ns("1.0000000000000000001s", max, &v),
+	    -1);
+	ck_assert_int_eq(parse_latency_ns("1000000000.001ns", max, &v), -1);
+	ck_assert_int_eq(parse_latency_ns("2s", max, &v), -1);
+}
+END_TEST
+
+/*
+ * One grammar of times for --disk-latency and --latency: what one takes
+ * the other takes ("1." was a latency but not a disk latency).
+ */
+START_TEST(one_time_grammar)
+{
+	static const char *const texts[] = {
+		"1", "1.", ".5", "1.5", "01.50", "2.25ms", "3us", "4s", "5ns",
+		"1.ns", "1e3", "0x10", "inf", "nan", "-1", "+1", " 1", "1 ",
+		"1h", "1.5.", "1..5", "", "ms", "1m", "1.5MS",
+	};
+	const uint64_t max = (uint64_t)3600 * 1000000000;
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		uint64_t ns;
+		double latency;
+
+		ck_assert_msg((parse_duration_ns(texts[i], max, &ns) == 0) ==
+		    (parse_latency_ns(texts[i], max, &latency) == 0), "'%s' "
+		    "is a time to one parser and not the other", texts[i]);
+	}
+}
+END_TEST
+
 START_TEST(names)
 {
 	unsigned v = 9, mask = 0;
@@ -189,6 +237,8 @@ parse_suite(void)
 	tcase_add_test(tc, counts);
 	tcase_add_test(tc, sizes);
 	tcase_add_test(tc, durations);
+	tcase_add_test(tc, latencies);
+	tcase_add_test(tc, one_time_grammar);
 	tcase_add_test(tc, names);
 	tcase_add_test(tc, sweep_steps);
 	suite_add_tcase(suite, tc);

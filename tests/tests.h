@@ -148,6 +148,7 @@ uint64_t	ref_parent(const struct layout *, const struct shape *,
 void		ref_veb_slots(uint64_t *slot, unsigned height);
 
 Suite	*layout_suite(void);
+Suite	*messages_suite(void);
 Suite	*heap_suite(void);
 Suite	*veb_suite(void);
 Suite	*time_suite(void);
