@@ -36,7 +36,7 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o \
        xalloc.o \
        report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
        csvread.o \
-       report_table.o plot_axes.o plot_key.o explain_text.o explain_svg.o explore.o \
+       report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \
        explore_page.o explore_replay.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
