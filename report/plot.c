@@ -36,6 +36,8 @@
 #include "report.h"
 #include "svg.h"
 
+/* Parameters -------------------------------------------------------- */
+
 /* Parameters: the frame, plot_axes.h. */
 
 /* Data ---------------------------------------------------------------- */
@@ -306,7 +308,8 @@ begin(FILE *out, const struct config *config, enum workload workload,
 
 /*
  * The ratio's line and axis at the right, from 1x where it reaches
- * past 1x; what falls under 1x is clipped and named at the bottom.
+ * past 1x; what falls under 1x is clipped and named under the x axis'
+ * label, clear of every line.
  */
 static void
 draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
@@ -341,7 +344,8 @@ draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
 	    "point%s, the lowest %.2fx at %g%s", below, below > 1 ? "s" : "",
 	    ratio->points[low].y, ratio->points[low].x,
 	    config->sweep == SWEEP_ITEMS ? " items" : " KiB");
-	svg_text(out, x->to - 14, HEIGHT - BOTTOM - 8, "end", "", note);
+	svg_text(out, WIDTH - 10, HEIGHT - 7, "end",
+	    "font-size=\"11\" fill=\"#444\"", note);
 }
 
 static void
