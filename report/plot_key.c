@@ -196,7 +196,7 @@ cache_marks(FILE *out, const struct config *config, const struct axis *x,
 	static const char *const names[] = { "L1", "L2", "LLC" };
 	const struct cache_geometry *g;
 	char label[64];
-	double kib, px, beyond_y = y->to + 32;
+	double kib, px, beyond_y = y->to + 16;
 	bool mib;
 	size_t i;
 

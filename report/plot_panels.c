@@ -6,7 +6,8 @@
  * A --resident all run has a point per page of memory, thousands along
  * a line, so the lines are told apart by their dashes and by a few marks
  * each: one an octave, each layout's a fraction of an octave from the
- * others', so that no mark sits on another's.
+ * others', so that no mark sits on another's (a short line's marks are
+ * its points).  Each panel's heading sits over it, clear of its lines.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -21,15 +22,17 @@
 
 /* The y axes start here: 0.1 misses per operation. */
 #define MISSES_FLOOR	0.1
+/* More points than this on a line: a mark an octave, not one a point. */
+#define MARK_EVERY_MAX	20
 
 /* Drawing ------------------------------------------------------------- */
 
-/* Every point of a short line; along a curve, one an octave. */
+/* Every point of a short line; along a longer one, one an octave. */
 static void
 sparse_marks(FILE *out, const struct series *s, const struct axis *x,
     const struct axis *y, unsigned layout)
 {
-	bool curve = s->count > MAX_MARKED;
+	bool curve = s->count > MARK_EVERY_MAX && x->log;
 	double at;
 	size_t i;
 
@@ -93,8 +96,8 @@ panel(FILE *out, const struct config *config, const struct series *lines,
 	else
 		snprintf(text, sizeof(text), "%" PRIu64 "-byte pages: an LRU "
 		    "resident set", config->page_bytes);
-	svg_text(out, x->to - 6, y->to + 16, "end", "font-weight=\"bold\"",
-	    text);
+	/* Over the panel, clear of its lines and of Kamp's label. */
+	svg_text(out, x->to, y->to - 8, "end", "font-weight=\"bold\"", text);
 	snprintf(style, sizeof(style), "transform=\"rotate(-90 22 %.1f)\"",
 	    mid);
 	svg_text(out, 22, mid, "middle", style, cache_lines ?

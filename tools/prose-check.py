@@ -13,7 +13,7 @@ it.  Whitespace (line breaks) is compared as one space.  Timings
 (wall_s, ns_per_op, modeled_s) differ from run to run and are not
 checked; the counts depend only on the commands (results/commands.txt).
 Exit 0 when every quotation holds, 1 when one does not, 2 when a CSV
-cannot be read.  Python's standard library only; well under a second.
+cannot be read.  Python's standard library only; about a second.
 """
 import csv
 import difflib
