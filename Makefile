@@ -36,7 +36,7 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        xalloc.o \
        report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
        csvread.o \
-       report_table.o plot_axes.o plot_key.o explain_text.o explain_svg.o explore.o \
+       report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \
        explore_page.o explore_replay.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -71,7 +71,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_policy.o test_pmu.o test_machine.o test_cache.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
         test_explore.o test_table.o test_veb.o test_dryrun.o test_time.o \
-        test_messages.o)
+        test_messages.o test_plot.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check time-check

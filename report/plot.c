@@ -12,9 +12,13 @@
  * no ratio (which two lines it divided would be a guess).
  *
  * The teaching figure (PLOT_MISSES) draws two lines per layout instead,
- * page faults solid and cache-line misses dashed, against the memory
- * that holds the resident pages or the cached lines, and no ratio: where
- * each layout's lines fall shows which level of the hierarchy it suits.
+ * page faults in one panel and cache-line misses in another under it
+ * (plot_panels.c), against the memory that holds the resident pages or
+ * the cached lines, and no ratio: where each layout's lines fall shows
+ * which level of the hierarchy it suits.
+ *
+ * The ratio's axis starts at 1x, equal: a ratio under it (at a budget
+ * where the second layout is the slower) is left off and named.
  */
 #include <err.h>
 #include <inttypes.h>
@@ -28,15 +32,13 @@
 #include "plot.h"
 #include "plot_axes.h"
 #include "plot_key.h"
+#include "plot_panels.h"
 #include "report.h"
 #include "svg.h"
 
 /* Parameters -------------------------------------------------------- */
 
 /* Parameters: the frame, plot_axes.h. */
-
-/* The teaching figure's y axis starts here: 0.1 misses per operation. */
-#define MISSES_FLOOR	0.1
 
 /* Data ---------------------------------------------------------------- */
 
@@ -59,12 +61,10 @@ x_value(const struct config *config)
 }
 
 static const char *
-x_label(enum sweep sweep, bool misses)
+x_label(enum sweep sweep)
 {
 	switch (sweep) {
-	case SWEEP_RESIDENT:
-		return misses ? "memory: resident pages, or a fully associative "
-		    "cache (KiB)" : "resident memory (KiB)";
+	case SWEEP_RESIDENT:	return "resident memory (KiB)";
 	case SWEEP_ITEMS:	return "items in the heap";
 	case SWEEP_PAGE_SIZE:	return "page size (KiB)";
 	case SWEEP_POLICY:
@@ -88,7 +88,6 @@ y_label(const char *field)
 		{ "cpu_s", "CPU time (s)" },
 		{ "minflt", "kernel minor faults" },
 		{ "maxrss_kib", "max RSS (KiB)" },
-		{ PLOT_MISSES, "page faults or line misses per operation" },
 	};
 	size_t i;
 
@@ -259,7 +258,7 @@ axis_labels(FILE *out, const struct config *config, const char *field,
 	char style[128];
 
 	svg_text(out, (x->from + x->to) / 2, HEIGHT - 25, "middle", "",
-	    x_label(config->sweep, strcmp(field, PLOT_MISSES) == 0));
+	    x_label(config->sweep));
 	snprintf(style, sizeof(style), "transform=\"rotate(-90 %d %d)\"", 22,
 	    (HEIGHT - BOTTOM + TOP) / 2);
 	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
@@ -292,6 +291,63 @@ draw_lines(FILE *out, const struct series *lines, const struct line *which,
 	fputs("</g>\n", out);
 }
 
+/* The document, its styles and its title. */
+static void
+begin(FILE *out, const struct config *config, enum workload workload,
+    unsigned height)
+{
+	char title[256];
+
+	svg_begin(out, WIDTH, height, 12);
+	fputs("<style>.grid{stroke:#ddd;stroke-width:1}"
+	    ".minor{stroke:#f2f2f2;stroke-width:1}"
+	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
+	make_title(title, sizeof(title), config, workload);
+	write_title(out, title);
+}
+
+/*
+ * The ratio's line and axis at the right, from 1x where it reaches
+ * past 1x; what falls under 1x is clipped and named under the x axis'
+ * label, clear of every line.
+ */
+static void
+draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
+    const struct axis *x)
+{
+	struct axis r = { .from = HEIGHT - BOTTOM, .to = TOP };
+	double rlo = INFINITY, rhi = 0;
+	size_t i, below = 0, low = 0;
+	char style[128], note[160];
+
+	bounds(ratio, 1, &rlo, &rhi, false);
+	axis_linear(&r, rhi > 0 ? rhi : 1);
+	if (r.hi > 1)
+		r.lo = 1;
+	for (i = 0; r.lo == 1 && i < ratio->count; i++) {
+		if (ratio->points[i].y >= 1)
+			continue;
+		if (below++ == 0 || ratio->points[i].y < ratio->points[low].y)
+			low = i;
+	}
+	axis_ratio_ticks(out, x, &r);
+	fputs("<g clip-path=\"url(#plot)\">\n", out);
+	axis_polyline(out, ratio, x, &r, RATIO_STYLE);
+	fputs("</g>\n", out);
+	snprintf(style, sizeof(style), "transform=\"rotate(90 %d %d)\"",
+	    WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2);
+	svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0, "middle",
+	    style, "ratio");
+	if (below == 0)
+		return;
+	snprintf(note, sizeof(note), "ratio under 1x, off the axis: %zu "
+	    "point%s, the lowest %.2fx at %g%s", below, below > 1 ? "s" : "",
+	    ratio->points[low].y, ratio->points[low].x,
+	    config->sweep == SWEEP_ITEMS ? " items" : " KiB");
+	svg_text(out, WIDTH - 10, HEIGHT - 7, "end",
+	    "font-size=\"11\" fill=\"#444\"", note);
+}
+
 static void
 draw(FILE *out, const struct config *config, const char *field,
     enum workload workload, struct series *lines, const struct line *which,
@@ -299,11 +355,7 @@ draw(FILE *out, const struct config *config, const char *field,
 {
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
 	struct axis y = { .from = HEIGHT - BOTTOM, .to = TOP };
-	struct axis r = { .from = HEIGHT - BOTTOM, .to = TOP };
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
-	double rlo = INFINITY, rhi = 0;
-	bool misses = strcmp(field, PLOT_MISSES) == 0;
-	char title[256], style[128];
 
 	bounds(lines, nlines, &xlo, &xhi, true);
 	bounds(lines, nlines, &ylo, &yhi, false);
@@ -311,43 +363,21 @@ draw(FILE *out, const struct config *config, const char *field,
 		axis_log2(&x, xlo, xhi);
 	else
 		axis_linear(&x, xhi);
-	/* Misses: the band that matters, not the last budgets' few. */
-	axis_log(&y, misses && ylo < MISSES_FLOOR ? MISSES_FLOOR : ylo, yhi);
-	bounds(ratio, 1, &rlo, &rhi, false);
-	axis_linear(&r, rhi > 0 ? rhi : 1);
-	/*
-	 * From 1x, equal; where a ratio falls below it, from the half at or
-	 * under the lowest.
-	 */
-	if (r.hi > 1 && ratio->count > 0)
-		r.lo = rlo >= 1 ? 1 : floor(rlo * 2) / 2;
+	axis_log(&y, ylo, yhi);
 
-	svg_begin(out, WIDTH, HEIGHT, 12);
-	fputs("<style>.grid{stroke:#ddd;stroke-width:1}"
-	    ".minor{stroke:#f2f2f2;stroke-width:1}"
-	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
-	make_title(title, sizeof(title), config, workload);
-	write_title(out, title);
+	begin(out, config, workload, HEIGHT);
 	kamp_band(out, config, &x, &y);
-	if (misses)
-		cache_marks(out, config, &x, &y);
-	axis_x_ticks(out, &x, &y);
+	axis_x_ticks(out, &x, &y, true);
 	axis_y_ticks(out, &x, &y);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" class=\"axis\"/>\n", LEFT, TOP,
 	    WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
 	axis_labels(out, config, field, &x, nlines > 1 && which[1].model);
 	draw_lines(out, lines, which, nlines, &x, &y);
-	if (ratio->count > 0) {
-		axis_ratio_ticks(out, &x, &r);
-		axis_polyline(out, ratio, &x, &r, RATIO_STYLE);
-		snprintf(style, sizeof(style), "transform=\"rotate(90 %d %d)\"",
-		    WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2);
-		svg_text(out, WIDTH - 25, (HEIGHT - BOTTOM + TOP) / 2.0,
-		    "middle", style, "ratio");
-	}
-	draw_legend(out, config, which, nlines, field,
-	    strcmp(field, PLOT_MISSES) == 0, ratio->count > 0);
+	if (ratio->count > 0)
+		draw_ratio(out, config, ratio, &x);
+	draw_legend(out, config, which, nlines, field, false,
+	    ratio->count > 0);
 	svg_end(out);
 }
 
@@ -446,8 +476,13 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 	if (nlines >= 2 && !several_policies(config) && !misses &&
 	    !which[1].model)
 		ratio = ratio_of(&lines[0], &lines[1]);
-	if (nlines > 0) {
+	if (nlines > 0 && misses) {
+		begin(out, config, workload, PANELS_HEIGHT);
+		plot_panels(out, config, lines, which, nlines);
+		svg_end(out);
+	} else if (nlines > 0)
 		draw(out, config, field, workload, lines, which, nlines, &ratio);
+	if (nlines > 0) {
 		tell_workload(config, workload);
 		status = 0;
 	}

@@ -135,7 +135,8 @@ minor_lines(FILE *out, const struct axis *a, double v, const struct axis *b,
 }
 
 void
-axis_x_ticks(FILE *out, const struct axis *x, const struct axis *y)
+axis_x_ticks(FILE *out, const struct axis *x, const struct axis *y,
+    bool labelled)
 {
 	bool decades = x->log && x->hi / x->lo > 1e4;
 	double v, step = 0;
@@ -151,6 +152,8 @@ axis_x_ticks(FILE *out, const struct axis *x, const struct axis *y)
 		    "y2=\"%.1f\" class=\"grid\"/>\n", px, y->from, px, y->to);
 		if (decades)
 			minor_lines(out, x, v, y, true);
+		if (!labelled)
+			continue;
 		tick_label(label, sizeof(label), v);
 		svg_text(out, px, y->from + 18, "middle", "", label);
 	}
@@ -222,31 +225,36 @@ axis_polyline(FILE *out, const struct series *s, const struct axis *x,
 }
 
 void
+axis_mark(FILE *out, double px, double py, const char *colour,
+    enum marker shape)
+{
+	if (shape == MARK_NONE)
+		return;
+	if (shape == MARK_SQUARE)
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" "
+		    "height=\"7\" fill=\"%s\"/>\n", px - 3.5, py - 3.5, colour);
+	else if (shape == MARK_BOX)
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" "
+		    "height=\"10\" fill=\"none\" stroke=\"%s\" "
+		    "stroke-width=\"1.5\"/>\n", px - 5, py - 5, colour);
+	else if (shape == MARK_TRIANGLE)
+		fprintf(out, "<path d=\"M%.1f %.1fl4 7h-8z\" "
+		    "fill=\"%s\"/>\n", px, py - 4.5, colour);
+	else if (shape == MARK_DIAMOND)
+		fprintf(out, "<path d=\"M%.1f %.1fl4 4.5l-4 4.5l-4 -4.5z\" "
+		    "fill=\"%s\"/>\n", px, py - 4.5, colour);
+	else
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+		    "fill=\"%s\"/>\n", px, py, colour);
+}
+
+void
 axis_markers(FILE *out, const struct series *s, const struct axis *x,
     const struct axis *y, const char *colour, enum marker shape)
 {
-	double px, py;
 	size_t i;
 
-	for (i = 0; i < s->count; i++) {
-		px = axis_pixel(x, s->points[i].x);
-		py = axis_pixel(y, s->points[i].y);
-		if (shape == MARK_SQUARE)
-			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" "
-			    "height=\"7\" fill=\"%s\"/>\n", px - 3.5, py - 3.5,
-			    colour);
-		else if (shape == MARK_BOX)
-			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" "
-			    "height=\"10\" fill=\"none\" stroke=\"%s\" "
-			    "stroke-width=\"1.5\"/>\n", px - 5, py - 5, colour);
-		else if (shape == MARK_TRIANGLE)
-			fprintf(out, "<path d=\"M%.1f %.1fl4 7h-8z\" "
-			    "fill=\"%s\"/>\n", px, py - 4.5, colour);
-		else if (shape == MARK_DIAMOND)
-			fprintf(out, "<path d=\"M%.1f %.1fl4 4.5l-4 4.5l-4 -4.5z\" "
-			    "fill=\"%s\"/>\n", px, py - 4.5, colour);
-		else
-			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-			    "fill=\"%s\"/>\n", px, py, colour);
-	}
+	for (i = 0; i < s->count; i++)
+		axis_mark(out, axis_pixel(x, s->points[i].x),
+		    axis_pixel(y, s->points[i].y), colour, shape);
 }

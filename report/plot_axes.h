@@ -61,18 +61,28 @@ void	axis_log2(struct axis *, double lo, double hi);
  * every step).  A logarithmic axis has a faint
  * line at 2 to 9 times each power of ten and labels at 2 and 5 too when
  * it spans few decades, so that a value reads within a factor of 2.
+ * An x axis that a panel below shares is drawn without its labels.
  */
-void	axis_x_ticks(FILE *, const struct axis *x, const struct axis *y);
+void	axis_x_ticks(FILE *, const struct axis *x, const struct axis *y,
+	    bool labelled);
 void	axis_y_ticks(FILE *, const struct axis *x, const struct axis *y);
 void	axis_ratio_ticks(FILE *, const struct axis *x, const struct axis *r);
-/* The shapes of a series' points: one per policy; a box around another. */
+/*
+ * The shapes of a series' points: one per policy; a box around another;
+ * none, where a legend's line has no marks.
+ */
 enum marker { MARK_CIRCLE, MARK_SQUARE, MARK_TRIANGLE, MARK_DIAMOND,
-    MARK_BOX };
+    MARK_BOX, MARK_NONE };
 
-/* A series as a line of `style`'s attributes, or as marks of a colour. */
+/*
+ * A series as a line of `style`'s attributes, or as marks of a colour;
+ * one mark at (px, py) in pixels.
+ */
 void	axis_polyline(FILE *, const struct series *, const struct axis *x,
 	    const struct axis *y, const char *style);
 void	axis_markers(FILE *, const struct series *, const struct axis *x,
 	    const struct axis *y, const char *colour, enum marker);
+void	axis_mark(FILE *, double px, double py, const char *colour,
+	    enum marker);
 
 #endif

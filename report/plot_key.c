@@ -4,6 +4,7 @@
  * plot_key.c: what tells plot.c's lines apart: their colours, dashes and
  * marks, their names, the legend, and Kamp's setting shaded.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,11 @@
 #include "plot_axes.h"
 #include "plot_key.h"
 #include "svg.h"
+
+/* Parameters -------------------------------------------------------- */
+
+/* About 7 pixels a character at 12 px sans-serif. */
+#define LABEL_CHAR_PX	7.0
 
 bool
 several_policies(const struct config *config)
@@ -36,19 +42,39 @@ line_style(char *buf, size_t size, const struct line *line)
 	};
 
 	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
-	    layouts[line->layout]->colour, line->cache_lines ||
-	    line->model ? " stroke-dasharray=\"5 3\"" : dashes[line->policy]);
+	    layouts[line->layout]->colour, line->model ?
+	    " stroke-dasharray=\"5 3\"" : dashes[line->policy]);
+}
+
+/* The teaching figure's: a dash pattern and a mark per layout. */
+static const char *const layout_dashes[] = {
+	"", " stroke-dasharray=\"9 4\"", " stroke-dasharray=\"2 3\"",
+	" stroke-dasharray=\"12 3 2 3\"",
+};
+static const enum marker layout_marks[] = {
+	MARK_CIRCLE, MARK_SQUARE, MARK_TRIANGLE, MARK_DIAMOND,
+};
+#define NSTYLES	(sizeof(layout_marks) / sizeof(layout_marks[0]))
+
+void
+layout_style(char *buf, size_t size, unsigned layout)
+{
+	snprintf(buf, size, "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s",
+	    layouts[layout]->colour, layout_dashes[layout % NSTYLES]);
+}
+
+enum marker
+layout_mark(unsigned layout)
+{
+	return layout_marks[layout % NSTYLES];
 }
 
 /* A line's name in the legend. */
 void
 line_name(char *buf, size_t size, const struct config *config,
-    const struct line *line, const char *field, bool misses)
+    const struct line *line, const char *field)
 {
-	if (misses)
-		snprintf(buf, size, "%s %s", layouts[line->layout]->name,
-		    line->cache_lines ? "lines" : "pages");
-	else if (config->vm == VM_KERNEL && strcmp(field, "minflt") == 0)
+	if (config->vm == VM_KERNEL && strcmp(field, "minflt") == 0)
 		snprintf(buf, size, "%s %s", layouts[line->layout]->name,
 		    line->model ? "model" : "kernel");
 	else if (several_policies(config))
@@ -64,10 +90,9 @@ line_name(char *buf, size_t size, const struct config *config,
  */
 static void
 legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
-    const char *name)
+    const char *name, const char *colour, enum marker mark)
 {
-	/* About 7 pixels a character at 12 px sans-serif. */
-	double width = 32 + 7.0 * (double)strlen(name), x, y;
+	double width = 32 + LABEL_CHAR_PX * (double)strlen(name), x, y;
 
 	if (*at_x > LEFT && *at_x + width > WIDTH - 10) {
 		*at_x = LEFT;
@@ -77,35 +102,43 @@ legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
 	y = *at_y;
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
+	axis_mark(out, x + 13, y, colour, mark);
 	svg_text(out, x + 32, y + 4, "start", "", name);
 	*at_x = x + width + 24;
 }
 
 /*
  * One row between the title and the plot, clear of every line; a line
- * per layout and policy, or pages and lines, needs two, the first a row
- * higher.
+ * per layout and policy needs two, the first a row higher.
  */
 void
 draw_legend(FILE *out, const struct config *config, const struct line *which,
     size_t nlines, const char *field, bool misses, bool ratio)
 {
-	bool keyed = several_policies(config) || misses;
+	bool keyed = several_policies(config);
 	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW;
 	char name[256], style[128];
 	size_t i;
 
+	/* Pages and lines: each layout's colour, dashes and mark. */
+	for (i = 0; misses && i < nlines; i++)
+		if (!which[i].cache_lines) {
+			layout_style(style, sizeof(style), which[i].layout);
+			legend_entry(out, &legend_x, &legend_y, style,
+			    layouts[which[i].layout]->name,
+			    layouts[which[i].layout]->colour,
+			    layout_mark(which[i].layout));
+		}
 	/*
-	 * Several policies, or pages and lines: a key of the layouts'
-	 * colours, then one of the kinds' dashes, in black.
+	 * Several policies: a key of the layouts' colours, then one of the
+	 * policies' dashes, in black.
 	 */
 	for (i = 0; keyed && i < nlines; i++)
-		if (which[i].policy == which[0].policy &&
-		    which[i].cache_lines == which[0].cache_lines) {
+		if (which[i].policy == which[0].policy) {
 			snprintf(style, sizeof(style), "stroke=\"%s\" "
 			    "stroke-width=\"2\"", layouts[which[i].layout]->colour);
 			legend_entry(out, &legend_x, &legend_y, style,
-			    layouts[which[i].layout]->name);
+			    layouts[which[i].layout]->name, "", MARK_NONE);
 		}
 	for (i = 0; keyed && i < nlines; i++)
 		if (which[i].layout == which[0].layout) {
@@ -113,21 +146,21 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 			snprintf(style + strlen(style), sizeof(style) -
 			    strlen(style), " stroke=\"#000\"");
 			legend_entry(out, &legend_x, &legend_y, strstr(style,
-			    "stroke-width"), misses ? (which[i].cache_lines ?
-			    "cache lines: misses" : "pages: faults") :
-			    policy_names[which[i].policy]);
+			    "stroke-width"), policy_names[which[i].policy], "",
+			    MARK_NONE);
 		}
-	for (i = 0; !keyed && i < nlines; i++) {
+	for (i = 0; !keyed && !misses && i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
-		line_name(name, sizeof(name), config, &which[i], field,
-		    misses);
-		legend_entry(out, &legend_x, &legend_y, style, name);
+		line_name(name, sizeof(name), config, &which[i], field);
+		legend_entry(out, &legend_x, &legend_y, style, name, "",
+		    MARK_NONE);
 	}
 	if (ratio) {
-		snprintf(name, sizeof(name), "%s / %s (right axis)",
+		snprintf(name, sizeof(name), "%s / %s (right axis, from 1x)",
 		    layouts[which[0].layout]->name,
 		    layouts[which[1].layout]->name);
-		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, name);
+		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, name, "",
+		    MARK_NONE);
 	}
 }
 
@@ -151,29 +184,48 @@ kamp_band(FILE *out, const struct config *config, const struct axis *x,
 	    "fill=\"#8a6d00\"", "Kamp: 8-10 pages");
 }
 
-/* The caches' sizes, where a memory axis reaches them. */
+/*
+ * The caches' sizes, where a memory axis reaches them; labelled, those
+ * past its end are named at its top right.
+ */
 void
 cache_marks(FILE *out, const struct config *config, const struct axis *x,
-    const struct axis *y)
+    const struct axis *y, bool labelled)
 {
 	static const enum hier_level levels[] = { HIER_L1, HIER_L2, HIER_LLC };
 	static const char *const names[] = { "L1", "L2", "LLC" };
 	const struct cache_geometry *g;
 	char label[64];
-	double kib, px;
+	double kib, px, beyond_y = y->to + 16;
+	bool mib;
 	size_t i;
 
 	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
 		g = &config->cache.level[levels[i]];
 		kib = (double)g->blocks * g->line_bytes / 1024;
-		if (g->blocks == 0 || kib < x->lo || kib > x->hi)
+		if (g->blocks == 0 || kib < x->lo)
 			continue;
+		mib = kib >= 1024 && fmod(kib, 1024) == 0;
+		snprintf(label, sizeof(label), "%s %g %s%s", names[i],
+		    mib ? kib / 1024 : kib, mib ? "MiB" : "KiB", kib > x->hi ?
+		    ": past the axis \xe2\x86\x92" : "");
+		if (kib > x->hi) {
+			if (labelled)
+				svg_text(out, x->to - 6, beyond_y, "end",
+				    "fill=\"#555\"", label);
+			beyond_y += 16;
+			continue;
+		}
 		px = axis_pixel(x, kib);
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#555\" stroke-dasharray=\"2 2\"/>\n",
 		    px, y->from, px, y->to);
-		snprintf(label, sizeof(label), "%s %g KiB", names[i], kib);
-		svg_text(out, px + 4, y->from - 6, "start", "fill=\"#555\"",
-		    label);
+		/* Left of its line where it would pass the frame's right. */
+		if (labelled && px + 4 + LABEL_CHAR_PX * strlen(label) > x->to)
+			svg_text(out, px - 4, y->from - 6, "end",
+			    "fill=\"#555\"", label);
+		else if (labelled)
+			svg_text(out, px + 4, y->from - 6, "start",
+			    "fill=\"#555\"", label);
 	}
 }

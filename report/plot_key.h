@@ -14,8 +14,8 @@
 #include "plot_axes.h"
 
 /*
- * A line: its layout's colour, dashed by policy (LRU's solid), or in the
- * teaching figure, dashed for cache lines.
+ * A line: its layout's colour, dashed by policy (LRU's solid); in the
+ * teaching figure, the pages' or the cache lines' (a panel each).
  */
 struct line {
 	unsigned	layout;
@@ -32,11 +32,17 @@ bool	several_policies(const struct config *);
 /* A line's SVG attributes, and its name in the legend. */
 void	line_style(char *buf, size_t size, const struct line *);
 void	line_name(char *buf, size_t size, const struct config *,
-	    const struct line *, const char *field, bool misses);
+	    const struct line *, const char *field);
 /*
- * The legend over the plot: every line's name, or with several policies
- * (or pages and lines) a key of the layouts' colours and one of the
- * kinds' dashes; and the ratio's line.
+ * In the teaching figure, where a layout's lines cross others': its
+ * colour in a dash pattern of its own, and a mark of its own.
+ */
+void	layout_style(char *buf, size_t size, unsigned layout);
+enum marker	layout_mark(unsigned layout);
+/*
+ * The legend over the plot: every line's name; with several policies a
+ * key of the layouts' colours and one of the policies' dashes; in the
+ * teaching figure each layout's line and mark; and the ratio's line.
  */
 void	draw_legend(FILE *, const struct config *, const struct line *,
 	    size_t nlines, const char *field, bool misses, bool ratio);
@@ -44,8 +50,11 @@ void	draw_legend(FILE *, const struct config *, const struct line *,
 void	kamp_band(FILE *, const struct config *, const struct axis *x,
 	    const struct axis *y);
 
-/* The L1, L2 and LLC sizes, dotted, where the memory axis x has them. */
+/*
+ * The L1, L2 and LLC sizes, dotted, where the memory axis x has them;
+ * `labelled`: named too, and those past the axis' end named at its right.
+ */
 void	cache_marks(FILE *, const struct config *, const struct axis *x,
-	    const struct axis *y);
+	    const struct axis *y, bool labelled);
 
 #endif

@@ -174,5 +174,6 @@ Suite	*names_suite(void);
 Suite	*explore_suite(void);
 Suite	*table_suite(void);
 Suite	*dryrun_suite(void);
+Suite	*plot_suite(void);
 
 #endif

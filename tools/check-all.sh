@@ -14,7 +14,8 @@
 # valgrind (tools/ci-hardening.sh); the page of explain --html in a
 # headless chromium (tools/browser-check.py; skipped, saying so, where
 # chromium is missing); the README's sample output against a fresh run
-# (tools/readme-sample.py); and last, since make deb cleans the
+# (tools/readme-sample.py); the counts the READMEs quote against
+# results/' CSVs (tools/prose-check.py); and last, since make deb cleans the
 # tree, the Debian package built, linted, installed, run and removed
 # (tools/deb-check.sh).  Each step's own output is shown; the
 # last line is "N passed, N failed" over the steps, and the exit status is
@@ -78,6 +79,7 @@ step "make reproduce QUICK=1" make reproduce QUICK=1
 step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
 step "explain --html in a browser" browser_check
 step "README sample equals a fresh run" python3 tools/readme-sample.py ./bheapsim
+step "counts quoted in prose equal the CSVs" python3 tools/prose-check.py
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
 step "Debian package" sh tools/deb-check.sh
 

@@ -1,0 +1,108 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * test_plot.c: what the charts must show: the teaching figure (--plot-y
+ * misses) in two panels that share the memory axis, and the ratio's
+ * axis from 1x, with a ratio under 1x named rather than drawn under it.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tests.h"
+
+/* Parameters -------------------------------------------------------- */
+
+#define MAX_ARGS	32
+#define SVG_MAX		(1 << 20)
+
+static char svg[SVG_MAX];
+
+/* Helpers ------------------------------------------------------------- */
+
+/* Runs bheapsim with args and --plot into a scratch file; reads it. */
+static void
+plot(const char *const args[])
+{
+	const char *argv[MAX_ARGS + 3];
+	char dir[PATH_MAX], path[PATH_MAX];
+	struct outcome o;
+	size_t n;
+
+	for (n = 0; args[n] != NULL; n++) {
+		ck_assert_uint_lt(n, MAX_ARGS);
+		argv[n] = args[n];
+	}
+	scratch_make(dir);
+	path_in(path, sizeof(path), dir, "p.svg");
+	argv[n++] = "--plot";
+	argv[n++] = path;
+	argv[n] = NULL;
+	run_argv(&o, argv);
+	ck_assert_msg(o.status == 0, "%s: exit %d: %s", o.command, o.status,
+	    o.err.data);
+	outcome_free(&o);
+	file_head(path, svg, sizeof(svg));
+	ck_assert_uint_lt(strlen(svg), sizeof(svg) - 1);
+	scratch_remove(dir);
+}
+
+static size_t
+count(const char *text)
+{
+	const char *p;
+	size_t n = 0;
+
+	for (p = strstr(svg, text); p != NULL; p = strstr(p + 1, text))
+		n++;
+	return n;
+}
+
+/* Tests --------------------------------------------------------------- */
+
+/*
+ * Pages in one panel, lines in the other, each layout once in each; one
+ * row of x labels, under the lower panel; the y axes from 0.1.
+ */
+START_TEST(misses_in_two_panels)
+{
+	plot((const char *const[]){ "--items", "20K", "--resident", "all",
+	    "--plot-y", "misses", "--format", "csv", NULL });
+	ck_assert_uint_eq(count("<clipPath id=\"panel"), 2);
+	ck_assert_uint_eq(count("<polyline"), 2 * 3);
+	ck_assert_uint_eq(count(">page faults per operation<"), 1);
+	ck_assert_uint_eq(count(">line misses per operation<"), 1);
+	/* 0.1 labels both y axes; the x axis' first tick, 4 KiB, once. */
+	ck_assert_uint_eq(count(">0.1</text>"), 2);
+	ck_assert_uint_eq(count(">4</text>"), 1);
+}
+END_TEST
+
+/*
+ * With one page the B-heap takes more faults than the binary heap under
+ * --model full: that ratio lies under 1x, off the axis, and is named.
+ */
+START_TEST(ratio_axis_from_1x)
+{
+	plot((const char *const[]){ "--items", "20K", "--model", "full",
+	    "--layout", "binheap,bheap", "--sweep", "resident=1,2,4,8",
+	    "--cache", "off", "--plot-y", "faults_per_op", "--format", "csv",
+	    NULL });
+	ck_assert_msg(strstr(svg, ">1x</text>") != NULL, "no 1x tick");
+	ck_assert_msg(strstr(svg, "0.5x") == NULL, "a tick under 1x");
+	ck_assert_msg(strstr(svg, "ratio under 1x, off the axis: 1 point, "
+	    "the lowest 0.") != NULL, "the ratio under 1x is not named");
+}
+END_TEST
+
+Suite *
+plot_suite(void)
+{
+	Suite *suite = suite_create("plot");
+	TCase *tc = scratch_tcase("plot", 60);
+
+	tcase_add_test(tc, misses_in_two_panels);
+	tcase_add_test(tc, ratio_axis_from_1x);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
