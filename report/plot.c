@@ -478,7 +478,7 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 		ratio = ratio_of(&lines[0], &lines[1]);
 	if (nlines > 0 && misses) {
 		begin(out, config, workload, PANELS_HEIGHT);
-		plot_panels(out, config, lines, which, nlines);
+		plot_panels(out, config, field, lines, which, nlines);
 		svg_end(out);
 	} else if (nlines > 0)
 		draw(out, config, field, workload, lines, which, nlines, &ratio);

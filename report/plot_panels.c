@@ -14,7 +14,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "plot.h"
 #include "plot_panels.h"
 #include "svg.h"
 
@@ -108,7 +107,7 @@ panel(FILE *out, const struct config *config, const struct series *lines,
 /* Entry point --------------------------------------------------------- */
 
 void
-plot_panels(FILE *out, const struct config *config,
+plot_panels(FILE *out, const struct config *config, const char *field,
     const struct series *lines, const struct line *which, size_t nlines)
 {
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
@@ -135,5 +134,5 @@ plot_panels(FILE *out, const struct config *config,
 	panel(out, config, lines, which, nlines, &x, &cached, true);
 	svg_text(out, (x.from + x.to) / 2, PANELS_HEIGHT - 25, "middle", "",
 	    "memory: the resident set, or the cache (KiB)");
-	draw_legend(out, config, which, nlines, PLOT_MISSES, true, false);
+	draw_legend(out, config, which, nlines, field, true, false);
 }

@@ -21,13 +21,14 @@
 #define PANELS_HEIGHT	(TOP + 2 * PANEL_HEIGHT + PANEL_GAP + BOTTOM)
 
 /*
- * Draws the lines (which[i].cache_lines: the lower panel's), the legend,
- * Kamp's setting and the caches' sizes into a document PANELS_HEIGHT
- * high that the caller has opened and titled.  Both panels have the same
+ * Draws the lines (which[i].cache_lines: the lower panel's), the legend
+ * of `field` (the plot's, PLOT_MISSES), Kamp's setting and the caches'
+ * sizes into a document PANELS_HEIGHT high that the caller has opened
+ * and titled.  Both panels have the same
  * y axis, from MISSES_FLOOR: what a layout gains from lines over pages
  * reads as a shift from one panel to the other.
  */
-void	plot_panels(FILE *, const struct config *, const struct series *,
-	    const struct line *, size_t nlines);
+void	plot_panels(FILE *, const struct config *, const char *field,
+	    const struct series *, const struct line *, size_t nlines);
 
 #endif
