@@ -84,10 +84,15 @@ add_range(struct sweep_spec *spec, const char *from, const char *to,
     const char *step, const char *typed, char *why, size_t why_size)
 {
 	uint64_t a, b, by, v;
-	char kind = step[0];
+	char kind = step[0], each[160];
 
-	if (parse_value(spec, from, &a) != 0 || parse_value(spec, to, &b) != 0 ||
-	    a > b) {
+	if (parse_value(spec, from, &a) != 0 || parse_value(spec, to, &b) != 0) {
+		accepted(spec, each, sizeof(each));
+		snprintf(why, why_size, "'%s': its ends must each be %s", typed,
+		    each);
+		return -1;
+	}
+	if (a > b) {
 		snprintf(why, why_size, "'%s' is not a rising range of %s "
 		    "values", typed, params[spec->param - SWEEP_RESIDENT]);
 		return -1;

@@ -391,6 +391,10 @@ static const struct bad_input {
 	/* items the heap cannot hold, said with --items' own bound. */
 	{ { "--items", "1000", "--sweep", "items=4294967295" },
 	    "'4294967295'", { "--sweep", "1 to 4294967294" }, WITH_OUTPUT },
+	/* A range's end out of bounds says the bounds, not "rising". */
+	{ { "--items", "1000", "--sweep", "items=1..4294967295:x2" },
+	    "'1..4294967295:x2'", { "--sweep", "1 to 4294967294" },
+	    WITH_OUTPUT },
 	/* One grammar of times: a point needs a digit after it. */
 	{ { "--items", "1000", "--disk-latency", "1." }, "'1.'",
 	    { "--disk-latency", "decimal number" }, WITH_OUTPUT },
