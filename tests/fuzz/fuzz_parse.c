@@ -293,12 +293,12 @@ check_sweep(const char *text, size_t why_size)
 		fail("sweep_parse", text, detail);
 	}
 	if (spec.param != SWEEP_RESIDENT && spec.param != SWEEP_ITEMS &&
-	    spec.param != SWEEP_PAGE_SIZE)
+	    spec.param != SWEEP_PAGE_SIZE && spec.param != SWEEP_POLICY)
 		fail("sweep_parse", text, "no parameter");
 	if (spec.bytes && spec.param != SWEEP_RESIDENT)
 		fail("sweep_parse", text, "bytes for a parameter not resident");
 	for (i = 0; i < spec.count; i++) {
-		uint64_t v = spec.values[i], max;
+		uint64_t v = spec.values[i], min = 1, max;
 
 		switch (spec.param) {
 		case SWEEP_RESIDENT:
@@ -307,13 +307,18 @@ check_sweep(const char *text, size_t why_size)
 		case SWEEP_ITEMS:
 			max = UINT32_MAX;
 			break;
+		case SWEEP_POLICY:	/* an enum policy, lru first */
+			min = 0;
+			max = POLICY_COUNT - 1;
+			break;
 		default:
 			max = (uint64_t)1 << 30;
 			break;
 		}
-		if (v < 1 || v > max) {
+		if (v < min || v > max) {
 			snprintf(detail, sizeof(detail), "value %zu is %"
-			    PRIu64 ", outside [1, %" PRIu64 "]", i, v, max);
+			    PRIu64 ", outside [%" PRIu64 ", %" PRIu64 "]", i, v,
+			    min, max);
 			fail("sweep_parse", text, detail);
 		}
 	}
