@@ -101,7 +101,7 @@ struct pipeline;
 struct access_stream {
 	uint64_t	*record;	/* the batch being filled */
 	uint32_t	used;
-	uint32_t	limit;		/* its records: STREAM_BATCH, or 1 */
+	uint32_t	limit;		/* its records: STREAM_BATCH, 1, or PIPELINE_BATCH */
 	unsigned	ntakers;
 	struct stream_taker taker[STREAM_MAX_TAKERS];
 	struct pipeline	*pipeline;	/* NULL: the takers run here */
