@@ -18,6 +18,20 @@ const struct layout *const layouts[LAYOUT_COUNT] = {
 	HEAP_LAYOUTS(HEAP_LAYOUT_ENTRY)
 };
 
+/*
+ * The copy of the operations that reports to `stream`: none without one,
+ * through a cursor where a batch holds a step's records, else one record
+ * at a time (heap.h).
+ */
+static enum heap_tracking
+tracking_for(const struct access_stream *stream)
+{
+	if (stream == NULL)
+		return HEAP_UNTRACKED;
+	return stream->limit >= HEAP_MAX_STEP_RECORDS ? HEAP_TRACKED :
+	    HEAP_TRACKED_EACH;
+}
+
 void
 heap_init(struct heap *heap, const struct layout *layout,
     struct shape shape, struct item **slots, heap_index capacity,
@@ -32,7 +46,7 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->size = 0;
 	heap->capacity = capacity;
 	heap->stream = stream;
-	heap->ops = &layout->ops[heap_tracked(heap)];
+	heap->ops = &layout->ops[tracking_for(stream)];
 	heap->pages = *pages;
 	/* Item addresses only mean something to a stream. */
 	if (stream == NULL)

@@ -77,10 +77,27 @@ struct item {
 struct heap;
 
 /*
- * Whether the heap reports its accesses to a stream (--vm off: no).
- * Each layout compiles its operations once for each (heapgen.h).
+ * Whether the heap reports its accesses to a stream (--vm off: no), and
+ * how: into the stream's batch through a cursor of the operation's own
+ * (touch.h), or through stream_put() one record at a time where the
+ * stream hands each record over at once, as for a model that evicts real
+ * pages (a batch too small for a step's records: below
+ * HEAP_MAX_STEP_RECORDS).  Each layout compiles its operations once for
+ * each (heapgen.h).
  */
-enum heap_tracking { HEAP_UNTRACKED, HEAP_TRACKED, HEAP_TRACKINGS };
+enum heap_tracking { HEAP_UNTRACKED, HEAP_TRACKED, HEAP_TRACKED_EACH,
+    HEAP_TRACKINGS };
+
+/*
+ * The most records one step of an operation on nodes of `children`
+ * children puts before the next step or the operation's end (heapgen.h):
+ * the step, a slot and a key per child, a slot and a back-index placed,
+ * the item placed last; 8 covers the most that an operation's first step
+ * puts besides its children (7, delete's).  A cursor makes room for this
+ * many at each step, so it needs no test per record.
+ */
+#define HEAP_STEP_RECORDS(children)	(2 * (uint32_t)(children) + 8)
+#define HEAP_MAX_STEP_RECORDS		HEAP_STEP_RECORDS(DARY_MAX_ARITY)
 
 /* Heap operations over one layout's rules, as described below. */
 struct heap_ops {
@@ -197,38 +214,23 @@ void		 heap_init(struct heap *, const struct layout *,
 		    heap_index capacity, struct access_stream *stream,
 		    const struct page_map *pages);
 
-/* Whether the heap reports to a stream, for the calls below. */
-static inline enum heap_tracking
-heap_tracked(const struct heap *heap)
-{
-	return heap->stream != NULL ? HEAP_TRACKED : HEAP_UNTRACKED;
-}
-
 /*
- * One record to the stream, if `tracked` says there is one.  `tracked`
- * is a constant in the heaps' own code (touch.h), so untracked there is
- * no test at all.
+ * The calls below, which workloads make between operations, report
+ * through stream_put() whenever there is a stream; the operations
+ * themselves report as heap->ops's copy was compiled to (touch.h).
  */
 static inline void
-heap_report(struct heap *heap, uint64_t record, enum heap_tracking tracked)
+heap_report(struct heap *heap, uint64_t record)
 {
-	if (tracked != HEAP_UNTRACKED)
+	if (heap->stream != NULL)
 		stream_put(heap->stream, record);
-}
-
-/* Loads that follow do not wait on each other, until the next step. */
-static inline void
-heap_step(struct heap *heap, enum heap_tracking tracked)
-{
-	heap_report(heap, (uint64_t)STREAM_STEP << STREAM_KIND_SHIFT, tracked);
 }
 
 /* The workload's operation is over (for per-operation figures). */
 static inline void
 heap_op_end(struct heap *heap)
 {
-	heap_report(heap, (uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT,
-	    heap_tracked(heap));
+	heap_report(heap, (uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT);
 }
 
 /*
@@ -257,29 +259,45 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 	heap->ops->rekey(heap, it, key);
 }
 
-/*
- * A read or write of array entry u: untracked, the page map need not be
- * filled in (heap_init()).
- */
-static inline void
-heap_touch_index(struct heap *heap, uint64_t u, enum stream_kind kind,
-    enum heap_tracking tracked)
+/* The record of a read or write of array entry u. */
+static inline uint64_t
+heap_index_record(const struct heap *heap, uint64_t u, enum stream_kind kind)
 {
-	if (tracked != HEAP_UNTRACKED)
-		heap_report(heap, stream_access(kind,
-		    address_of_index(&heap->pages, u), sizeof(struct item *),
-		    0), tracked);
+	return stream_access(kind, address_of_index(&heap->pages, u),
+	    sizeof(struct item *), 0);
 }
 
-/* A read or write of an item field of `size` bytes, if items are tracked. */
+/* Whether item fields are reported (items_base NULL: not). */
+static inline bool
+heap_items_reported(const struct heap *heap)
+{
+	return heap->pages.items_base != NULL;
+}
+
+/* The record of a read or write of an item field of `size` bytes. */
+static inline uint64_t
+heap_field_record(const struct heap *heap, const void *field, unsigned size,
+    enum stream_kind kind)
+{
+	return stream_access(kind, address_of_item(&heap->pages, field), size,
+	    1);
+}
+
+/* A read or write of array entry u, if the heap reports. */
+static inline void
+heap_touch_index(struct heap *heap, uint64_t u, enum stream_kind kind)
+{
+	if (heap->stream != NULL)
+		heap_report(heap, heap_index_record(heap, u, kind));
+}
+
+/* A read or write of an item field, if the heap reports items. */
 static inline void
 heap_touch_field(struct heap *heap, const void *field, unsigned size,
-    enum stream_kind kind, enum heap_tracking tracked)
+    enum stream_kind kind)
 {
-	/* items_base NULL: the items are not reported. */
-	if (tracked != HEAP_UNTRACKED && heap->pages.items_base != NULL)
-		heap_report(heap, stream_access(kind,
-		    address_of_item(&heap->pages, field), size, 1), tracked);
+	if (heap->stream != NULL && heap_items_reported(heap))
+		heap_report(heap, heap_field_record(heap, field, size, kind));
 }
 
 /* An item's key and whether it is in the heap, read through the model. */
@@ -288,8 +306,7 @@ heap_key(struct heap *heap, const struct item *it)
 {
 	uint64_t key = it->key;
 
-	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_READ,
-	    heap_tracked(heap));
+	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_READ);
 	return key;
 }
 
@@ -298,8 +315,7 @@ heap_contains(struct heap *heap, const struct item *it)
 {
 	heap_index index = it->index;
 
-	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
-	    heap_tracked(heap));
+	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ);
 	return index != 0;
 }
 
@@ -312,7 +328,7 @@ heap_root(struct heap *heap)
 	if (heap->size == 0)
 		return NULL;
 	root = heap->slot[1];
-	heap_touch_index(heap, 1, STREAM_READ, heap_tracked(heap));
+	heap_touch_index(heap, 1, STREAM_READ);
 	return root;
 }
 

@@ -46,12 +46,20 @@
 #error "define HEAPGEN_PARENT, HEAPGEN_CHILDREN and HEAPGEN_MAX_CHILDREN"
 #endif
 
+/*
+ * What a step may put (heap.h), within what a stream with a cursor
+ * holds: the layout's nodes have at most DARY_MAX_ARITY children.
+ */
+#define STEP_ROOM	HEAP_STEP_RECORDS(HEAPGEN_MAX_CHILDREN)
+_Static_assert(HEAPGEN_MAX_CHILDREN <= DARY_MAX_ARITY,
+    "a step's records must fit HEAP_MAX_STEP_RECORDS");
+
 /* Sifting ------------------------------------------------------------ */
 
 /* Moves the hole at u up past every parent larger than `key`. */
 HEAP_INLINE heap_index
 sift_up(struct heap *heap, heap_index u, uint64_t key,
-    enum heap_tracking tracked)
+    struct heap_writer *out)
 {
 	const struct shape shape = heap->shape;
 
@@ -61,12 +69,12 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 
 		paranoid_assert(p < u && HEAPGEN_SLOT(&shape, p) <
 		    HEAPGEN_SLOT(&shape, u));
-		heap_step(heap, tracked);
-		above = read_slot(heap, p, tracked);
+		writer_step(out, STEP_ROOM);
+		above = read_slot(heap, p, out);
 
-		if (read_key(heap, above, tracked) <= key)
+		if (read_key(heap, above, out) <= key)
 			break;
-		place(heap, u, above, tracked);
+		place(heap, u, above, out);
 		u = p;
 	}
 	return u;
@@ -75,10 +83,10 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 /* Child c becomes the best child if its key is smaller. */
 HEAP_INLINE void
 consider(struct heap *heap, uint64_t c, uint64_t *best,
-    struct item **below, uint64_t *best_key, enum heap_tracking tracked)
+    struct item **below, uint64_t *best_key, struct heap_writer *out)
 {
-	struct item *sibling = read_slot(heap, c, tracked);
-	uint64_t sibling_key = read_key(heap, sibling, tracked);
+	struct item *sibling = read_slot(heap, c, out);
+	uint64_t sibling_key = read_key(heap, sibling, out);
 
 	if (sibling_key < *best_key) {
 		*best = c;
@@ -90,7 +98,7 @@ consider(struct heap *heap, uint64_t c, uint64_t *best,
 /* Moves the hole at u down past every child smaller than `key`. */
 HEAP_INLINE heap_index
 sift_down(struct heap *heap, heap_index u, uint64_t key,
-    enum heap_tracking tracked)
+    struct heap_writer *out)
 {
 	const struct shape shape = heap->shape;
 	/* Read once: the stores below could alias heap->size. */
@@ -108,22 +116,22 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 		paranoid_assert(first > u);
 		/* Children past the last node are not there. */
 		last = first + count - 1 <= size ? first + count - 1 : size;
-		heap_step(heap, tracked);
-		below = read_slot(heap, first, tracked);
-		best_key = read_key(heap, below, tracked);
+		writer_step(out, STEP_ROOM);
+		below = read_slot(heap, first, out);
+		best_key = read_key(heap, below, out);
 		/* A constant test: for binary layouts, no loop. */
 		if (HEAPGEN_MAX_CHILDREN == 2) {
 			if (last > first)
 				consider(heap, last, &best, &below, &best_key,
-				    tracked);
+				    out);
 		} else {
 			for (c = first + 1; c <= last; c++)
 				consider(heap, c, &best, &below, &best_key,
-				    tracked);
+				    out);
 		}
 		if (best_key >= key)
 			break;
-		place(heap, u, below, tracked);
+		place(heap, u, below, out);
 		paranoid_assert(HEAPGEN_PARENT(&shape, (heap_index)best) == u &&
 		    HEAPGEN_SLOT(&shape, u) < HEAPGEN_SLOT(&shape, best));
 		u = (heap_index)best;
@@ -134,114 +142,118 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 /* Puts `it` into the hole at u, whichever way the order requires. */
 HEAP_INLINE void
 settle(struct heap *heap, heap_index u, struct item *it, uint64_t key,
-    enum heap_tracking tracked)
+    struct heap_writer *out)
 {
-	heap_index stop = sift_up(heap, u, key, tracked);
+	heap_index stop = sift_up(heap, u, key, out);
 
 	if (stop == u)
-		stop = sift_down(heap, u, key, tracked);
-	place(heap, stop, it, tracked);
+		stop = sift_down(heap, u, key, out);
+	place(heap, stop, it, out);
 }
 
 /* Operations --------------------------------------------------------- */
 
 HEAP_INLINE void
 generic_insert(struct heap *heap, struct item *it, uint64_t key,
-    enum heap_tracking tracked)
+    struct heap_writer *out)
 {
 	heap_index u;
 
 	assert(heap->size < heap->capacity);
-	heap_step(heap, tracked);
-	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
-	    tracked);
+	writer_step(out, STEP_ROOM);
+	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
+	    out);
 	it->key = key;
 	heap->size++;
 	/* A new last node has no children: it can only rise. */
-	u = sift_up(heap, heap->size, key, tracked);
-	place(heap, u, it, tracked);
+	u = sift_up(heap, heap->size, key, out);
+	place(heap, u, it, out);
 }
 
 HEAP_INLINE void
 generic_delete(struct heap *heap, struct item *it,
-    enum heap_tracking tracked)
+    struct heap_writer *out)
 {
 	heap_index u;
 	struct item *last;
 
-	heap_step(heap, tracked);
-	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
-	    tracked);
+	writer_step(out, STEP_ROOM);
+	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
+	    out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
-	last = read_slot(heap, heap->size, tracked);
+	last = read_slot(heap, heap->size, out);
 	heap->size--;
-	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE,
-	    tracked);
+	touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE,
+	    out);
 	it->index = 0;
 	if (last == it)
 		return;
 	/* The last node fills the hole and moves whichever way it must. */
-	settle(heap, u, last, read_key(heap, last, tracked), tracked);
+	settle(heap, u, last, read_key(heap, last, out), out);
 }
 
 HEAP_INLINE void
 generic_rekey(struct heap *heap, struct item *it, uint64_t key,
-    enum heap_tracking tracked)
+    struct heap_writer *out)
 {
 	heap_index u;
 
-	heap_step(heap, tracked);
-	heap_touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
-	    tracked);
+	writer_step(out, STEP_ROOM);
+	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
+	    out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
-	heap_touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
-	    tracked);
+	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
+	    out);
 	it->key = key;
-	settle(heap, u, it, key, tracked);
+	settle(heap, u, it, key, out);
 }
 
-/* The copies: untracked, and reporting to the stream ------------------ */
+/* The copies ---------------------------------------------------------- */
 
-static void
-insert_untracked(struct heap *heap, struct item *it, uint64_t key)
-{
-	generic_insert(heap, it, key, HEAP_UNTRACKED);
+/*
+ * Each operation once per enum heap_tracking, its writer's `tracked` a
+ * constant: untracked, the writer's calls fold away and leave the plain
+ * heap; tracked, its cursor lives in a register.
+ */
+#define HEAPGEN_COPY(suffix, tracked)					\
+static void								\
+insert_##suffix(struct heap *heap, struct item *it, uint64_t key)	\
+{									\
+	struct heap_writer out = writer_open(heap, tracked);		\
+									\
+	generic_insert(heap, it, key, &out);				\
+	writer_close(&out);						\
+}									\
+									\
+static void								\
+delete_##suffix(struct heap *heap, struct item *it)			\
+{									\
+	struct heap_writer out = writer_open(heap, tracked);		\
+									\
+	generic_delete(heap, it, &out);					\
+	writer_close(&out);						\
+}									\
+									\
+static void								\
+rekey_##suffix(struct heap *heap, struct item *it, uint64_t key)	\
+{									\
+	struct heap_writer out = writer_open(heap, tracked);		\
+									\
+	generic_rekey(heap, it, key, &out);				\
+	writer_close(&out);						\
 }
 
-static void
-insert_tracked(struct heap *heap, struct item *it, uint64_t key)
-{
-	generic_insert(heap, it, key, HEAP_TRACKED);
-}
-
-static void
-delete_untracked(struct heap *heap, struct item *it)
-{
-	generic_delete(heap, it, HEAP_UNTRACKED);
-}
-
-static void
-delete_tracked(struct heap *heap, struct item *it)
-{
-	generic_delete(heap, it, HEAP_TRACKED);
-}
-
-static void
-rekey_untracked(struct heap *heap, struct item *it, uint64_t key)
-{
-	generic_rekey(heap, it, key, HEAP_UNTRACKED);
-}
-
-static void
-rekey_tracked(struct heap *heap, struct item *it, uint64_t key)
-{
-	generic_rekey(heap, it, key, HEAP_TRACKED);
-}
+HEAPGEN_COPY(untracked, HEAP_UNTRACKED)
+HEAPGEN_COPY(tracked, HEAP_TRACKED)
+HEAPGEN_COPY(tracked_each, HEAP_TRACKED_EACH)
+#undef HEAPGEN_COPY
 
 static const struct heap_ops heapgen_ops[HEAP_TRACKINGS] = {
 	[HEAP_UNTRACKED] = { insert_untracked, delete_untracked,
 	    rekey_untracked },
 	[HEAP_TRACKED] = { insert_tracked, delete_tracked, rekey_tracked },
+	[HEAP_TRACKED_EACH] = { insert_tracked_each, delete_tracked_each,
+	    rekey_tracked_each },
 };

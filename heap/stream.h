@@ -100,7 +100,8 @@ struct pipeline;
 
 struct access_stream {
 	uint64_t	*record;	/* the batch being filled */
-	uint32_t	used;
+	uint64_t	*next;		/* where the next record goes */
+	uint64_t	*end;		/* record + limit: next is always below */
 	uint32_t	limit;		/* its records: STREAM_BATCH, 1, or PIPELINE_BATCH */
 	unsigned	ntakers;
 	struct stream_taker taker[STREAM_MAX_TAKERS];
@@ -135,8 +136,27 @@ void	stream_pass(struct access_stream *);
 static inline void
 stream_put(struct access_stream *stream, uint64_t record)
 {
-	stream->record[stream->used] = record;
-	if (++stream->used == stream->limit)
+	*stream->next = record;
+	if (++stream->next == stream->end)
+		stream_pass(stream);
+}
+
+/*
+ * A writer that keeps its own cursor (heap/touch.h) writes records
+ * straight into the batch, without stream_put()'s store of the cursor
+ * and its test for a full batch on every record: it asks for room for
+ * up to n records first (n <= the batch's limit), from where it has
+ * got to, and carries on from where this returns (a new batch if the
+ * old had not the room).  When it is done, stream_release() says where
+ * it stopped.
+ */
+uint64_t *stream_room(struct access_stream *, uint64_t *next, uint32_t n);
+
+static inline void
+stream_release(struct access_stream *stream, uint64_t *next)
+{
+	stream->next = next;
+	if (next == stream->end)
 		stream_pass(stream);
 }
 

@@ -242,14 +242,14 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	}
 	/* Reported always: the time model sees what the CPU does. */
 	pages.items_base = run->items.base;
+	/* The stream first: its batches choose the heap's copy (heap.h). */
+	if (config->vm != VM_OFF && ((hier_any(&config->cache) &&
+	    setup_hierarchy(run) != 0) || setup_stream(run, &pages) != 0))
+		return EXIT_FAILURE;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
-	if (config->vm == VM_OFF)
-		return 0;
-	if (hier_any(&config->cache) && setup_hierarchy(run) != 0)
-		return EXIT_FAILURE;
-	return setup_stream(run, &pages);
+	return 0;
 }
 
 void

@@ -115,11 +115,16 @@ struct subject {
 	struct log	 log;
 };
 
+/*
+ * The heap's copy of its operations follows the stream's batches: a
+ * cursor of its own where a batch holds a step's records, one record at
+ * a time where it does not (heap.h).
+ */
 static void
-subject_run(struct subject *s, const struct layout *layout, uint64_t seed)
+subject_run_in(struct subject *s, const struct layout *layout, uint64_t seed,
+    uint32_t limit, unsigned arity)
 {
-	struct shape shape = { .page_shift = PAGE_SHIFT,
-	    .arity = DARY_DEFAULT_ARITY };
+	struct shape shape = { .page_shift = PAGE_SHIFT, .arity = arity };
 	struct page_map pages = { .entry_shift = PAGE_SHIFT,
 	    .byte_shift = PAGE_SHIFT + 3, .heap_pages = 1000 };
 	uint64_t rng = seed;
@@ -130,7 +135,7 @@ subject_run(struct subject *s, const struct layout *layout, uint64_t seed)
 	ck_assert_ptr_nonnull(s->items);
 	ck_assert_ptr_nonnull(s->slots);
 	pages.items_base = (const char *)s->items;
-	stream_init(&s->stream, STREAM_BATCH);
+	stream_init(&s->stream, limit);
 	stream_subscribe(&s->stream, (struct stream_taker){ take_log,
 	    &s->log });
 	heap_init(&s->heap, layout, shape, s->slots, ITEMS, &s->stream,
@@ -146,6 +151,12 @@ subject_run(struct subject *s, const struct layout *layout, uint64_t seed)
 		heap_op_end(&s->heap);
 	}
 	stream_flush(&s->stream);
+}
+
+static void
+subject_run(struct subject *s, const struct layout *layout, uint64_t seed)
+{
+	subject_run_in(s, layout, seed, STREAM_BATCH, DARY_DEFAULT_ARITY);
 }
 
 static void
@@ -221,6 +232,43 @@ START_TEST(steps_hold_siblings)
 }
 END_TEST
 
+/*
+ * The operations that write through a cursor (a batch of STREAM_BATCH)
+ * put the very records that those writing one at a time (a batch of 1)
+ * do, in the same order, for every layout and for dary's largest nodes,
+ * whose steps need the most room.  The cursor's batches may end early,
+ * where a step would not fit, but never run over.
+ */
+START_TEST(cursor_puts_what_each_puts)
+{
+	static struct subject cursor, each;
+	unsigned arity = _i < LAYOUT_COUNT ? DARY_DEFAULT_ARITY :
+	    DARY_MAX_ARITY;
+	const struct layout *layout = _i < LAYOUT_COUNT ? layouts[_i] :
+	    layouts[LAYOUT_ID_dary];
+	size_t i;
+
+	memset(&cursor, 0, sizeof(cursor));
+	memset(&each, 0, sizeof(each));
+	subject_run_in(&cursor, layout, 31, STREAM_BATCH, arity);
+	subject_run_in(&each, layout, 31, 1, arity);
+	ck_assert_ptr_ne(cursor.heap.ops, each.heap.ops);
+	ck_assert_uint_eq(each.log.largest, 1);
+	ck_assert_uint_le(cursor.log.largest, STREAM_BATCH);
+	ck_assert_uint_gt(cursor.log.largest, STREAM_BATCH -
+	    HEAP_MAX_STEP_RECORDS);
+	ck_assert_uint_eq(cursor.log.n, each.log.n);
+	for (i = 0; i < each.log.n; i++)
+		need(cursor.log.record[i] == each.log.record[i], "%s, arity "
+		    "%u: record %lu is %#llx through the cursor, %#llx one at "
+		    "a time", layout->name, arity, (unsigned long)i,
+		    (unsigned long long)cursor.log.record[i],
+		    (unsigned long long)each.log.record[i]);
+	subject_free(&cursor);
+	subject_free(&each);
+}
+END_TEST
+
 /* The page model counts the same through any batch. */
 START_TEST(batches_count_alike)
 {
@@ -270,6 +318,8 @@ stream_suite(void)
 	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NLIMITS);
 	tcase_add_loop_test(tc, steps_hold_siblings, 0, LAYOUT_COUNT);
 	tcase_add_loop_test(tc, batches_count_alike, 0, LAYOUT_COUNT);
+	tcase_add_loop_test(tc, cursor_puts_what_each_puts, 0,
+	    LAYOUT_COUNT + 1);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
