@@ -16,6 +16,8 @@
  * circular doubly linked list in recency order, as vmsim.c keeps pages, and a hash table of the
  * resident tags says which way holds a block: a hit unlinks its way and
  * puts it first, a miss reuses the way before the head, all in O(1).
+ * One set of many ways whose addresses are bound (cache_bound(): a
+ * fully associative TLB) keeps instead a stamp per block, as below.
  * Either way the common case, the block accessed last, is decided in
  * cache.h.
  */
@@ -30,6 +32,19 @@
 
 /* Index slots per block: at most half full, so probes stay short. */
 #define INDEX_SLOTS_PER_BLOCK	2
+/*
+ * A stamped set's ring holds this many ticks per way.  A way unused for
+ * that many accesses of the set while still resident makes the ring
+ * renumber its live ticks (a pass over it); a TLB that misses once in
+ * 20 accesses evicts a way about 20 x ways ticks after its last use.
+ */
+#define RING_TICKS_PER_WAY	32
+/*
+ * A bound set of many ways keeps a stamp of 8 bytes per block below the
+ * bound, up to this many blocks (32 MiB of stamps: 16 GiB of 4 KiB
+ * pages, 256 MiB of 64-byte lines); beyond, it stays linked.
+ */
+#define STAMPED_MAX_BLOCKS	((uint64_t)1 << 22)
 
 static bool
 is_power_of_two(uint64_t v)
@@ -116,16 +131,39 @@ blocks_below(const struct cache_geometry *g, uint64_t address_limit)
 	    ((address_limit & (g->line_bytes - 1)) != 0);
 }
 
+/* Whether a bound of `blocks` blocks makes the cache stamped. */
+static bool
+stamps_fit(const struct cache_geometry *g, uint64_t blocks)
+{
+	return linked(g) && g->blocks == g->ways && blocks > g->blocks &&
+	    blocks <= STAMPED_MAX_BLOCKS;
+}
+
+/* The ring's ticks: a power of two, RING_TICKS_PER_WAY per way. */
+static uint64_t
+ring_ticks(const struct cache_geometry *g)
+{
+	uint64_t ticks = 1;
+
+	while (ticks < RING_TICKS_PER_WAY * (uint64_t)g->ways)
+		ticks <<= 1;
+	return ticks;
+}
+
 uint64_t
 cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
 {
 	uint64_t blocks = blocks_below(g, address_limit);
+	uint64_t links = linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0;
 
+	/* cache_bound()'s stamps, the ring, and the links written at init. */
+	if (stamps_fit(g, blocks))
+		return blocks * sizeof(uint64_t) + ring_ticks(g) *
+		    sizeof(uint32_t) + g->ways * sizeof(uint32_t) + links;
 	if (blocks > g->blocks)		/* may evict: every set is used */
 		return cache_bytes(g);
 	/* cache_bound(): the bits; only the links were written. */
-	return (blocks / 64 + 1) * sizeof(uint64_t) +
-	    (linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0);
+	return (blocks / 64 + 1) * sizeof(uint64_t) + links;
 }
 
 /* Every set's list runs 0, 1, ... ways-1 and back to 0, all empty. */
@@ -178,11 +216,30 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	return 0;
 }
 
+/* The list and the index give way to a stamp per block and a ring. */
+static int
+init_stamps(struct cache *cache, uint64_t blocks)
+{
+	uint64_t ticks = ring_ticks(&cache->geometry);
+
+	cache->stamp = calloc(blocks, sizeof(*cache->stamp));
+	cache->ring = calloc(ticks, sizeof(*cache->ring));
+	cache->live = calloc(cache->geometry.ways, sizeof(*cache->live));
+	if (cache->stamp == NULL || cache->ring == NULL || cache->live == NULL)
+		return -1;
+	cache->ring_mask = ticks - 1;
+	cache->oldest = 1;
+	cache->path = CACHE_STAMPED;
+	return 0;
+}
+
 int
 cache_bound(struct cache *cache, uint64_t address_limit)
 {
 	uint64_t blocks = blocks_below(&cache->geometry, address_limit);
 
+	if (stamps_fit(&cache->geometry, blocks))
+		return init_stamps(cache, blocks);
 	if (blocks > cache->geometry.blocks)
 		return 0;
 	cache->seen = calloc(blocks / 64 + 1, sizeof(*cache->seen));
@@ -204,10 +261,15 @@ cache_fini(struct cache *cache)
 	free(cache->head);
 	free(cache->index_tags);
 	free(cache->index_ways);
+	free(cache->stamp);
+	free(cache->ring);
+	free(cache->live);
 	cache->tags = NULL;
 	cache->next = cache->prev = cache->head = NULL;
 	cache->index_tags = NULL;
 	cache->index_ways = NULL;
+	cache->stamp = NULL;
+	cache->ring = cache->live = NULL;
 }
 
 void
@@ -319,6 +381,69 @@ access_linked(struct cache *cache, uint64_t set, uint64_t tag)
 	return false;
 }
 
+/* One bound set of many ways: the stamps ------------------------------ */
+
+/* Whether tick t is still its block's latest. */
+static bool
+tick_live(const struct cache *cache, uint64_t t)
+{
+	return cache->stamp[cache->ring[t & cache->ring_mask]] == t;
+}
+
+/* The oldest tick moves up to the oldest that is still live. */
+static void
+drop_stale_ticks(struct cache *cache)
+{
+	while (cache->oldest < cache->tick && !tick_live(cache, cache->oldest))
+		cache->oldest++;
+}
+
+/*
+ * The ring is full of ticks from the oldest live one to now: the live
+ * ones, in order, are renumbered as the latest ticks before now.  Those
+ * are above the old oldest, so every evicted block's stamp stays below.
+ */
+static void
+renumber_ticks(struct cache *cache)
+{
+	uint64_t t, first;
+	uint32_t n = 0, k;
+
+	for (t = cache->oldest; t < cache->tick; t++)
+		if (tick_live(cache, t))
+			cache->live[n++] = cache->ring[t & cache->ring_mask];
+	first = cache->tick - n;
+	for (k = 0; k < n; k++) {
+		cache->stamp[cache->live[k]] = first + k;
+		cache->ring[(first + k) & cache->ring_mask] = cache->live[k];
+	}
+	cache->oldest = first;
+}
+
+bool
+cache_access_stamped(struct cache *cache, uint64_t block)
+{
+	bool hit = cache->stamp[block] >= cache->oldest;
+	uint64_t t;
+
+	if (!hit && cache->resident == cache->geometry.ways) {
+		/* The least recent block leaves: its stamp falls behind. */
+		drop_stale_ticks(cache);
+		cache->oldest++;
+	} else if (!hit) {
+		cache->resident++;
+	}
+	t = ++cache->tick;
+	if (t - cache->oldest > cache->ring_mask) {
+		drop_stale_ticks(cache);
+		if (t - cache->oldest > cache->ring_mask)
+			renumber_ticks(cache);
+	}
+	cache->stamp[block] = t;
+	cache->ring[t & cache->ring_mask] = (uint32_t)block;
+	return hit;
+}
+
 /* Access --------------------------------------------------------------- */
 
 bool
@@ -369,11 +494,27 @@ trace_seen(const struct cache *cache, FILE *trace, const char *prefix)
 			    block << cache->line_shift);
 }
 
+/* A stamped set, least recent first: the live ticks in order. */
+static void
+trace_stamped(const struct cache *cache, FILE *trace, const char *prefix)
+{
+	uint64_t t;
+
+	for (t = cache->oldest; t <= cache->tick; t++)
+		if (tick_live(cache, t))
+			trace_tag(cache, cache->ring[t & cache->ring_mask] + 1,
+			    trace, prefix);
+}
+
 void
 cache_trace(const struct cache *cache, FILE *trace, const char *prefix)
 {
 	uint64_t set;
 
+	if (cache->path == CACHE_STAMPED) {
+		trace_stamped(cache, trace, prefix);
+		return;
+	}
 	if (cache->seen != NULL) {
 		trace_seen(cache, trace, prefix);
 		return;

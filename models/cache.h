@@ -66,6 +66,7 @@ enum cache_path {
 	CACHE_ORDERED,		/* few ways, scanned and shifted in C */
 	CACHE_ORDERED_VECTOR,	/* the same with vector compares */
 	CACHE_LINKED,		/* many ways, list and hash */
+	CACHE_STAMPED,		/* many ways in one set, bound: ticks */
 	CACHE_BITS		/* never evicts: a bit per block */
 };
 
@@ -108,6 +109,23 @@ struct cache {
 	uint64_t	index_mask;	/* slots - 1, a power of two */
 	unsigned	index_shift;	/* 64 - log2(slots): a hash's top bits */
 	/*
+	 * One set of many ways bound to addresses it cannot all hold
+	 * (CACHE_STAMPED) keeps instead a stamp per block below the bound:
+	 * each access stamps its block with the next tick and puts the
+	 * block in a ring of ticks.  A block is resident iff its stamp is
+	 * the oldest live tick (the oldest still some block's latest) or
+	 * later, and a miss when full evicts the oldest's block.  A hit is
+	 * two stores, where the list's move to the head is six dependent
+	 * ones after a search of the index.
+	 */
+	uint64_t	*stamp;		/* per block: its latest tick, 0 never */
+	uint32_t	*ring;		/* per tick, mod the ring: its block */
+	uint32_t	*live;		/* room to renumber the live ticks */
+	uint64_t	ring_mask;	/* ticks in the ring - 1, a power of two */
+	uint64_t	tick;		/* the latest tick */
+	uint64_t	oldest;		/* no older tick is live */
+	uint32_t	resident;	/* blocks loaded, up to the ways */
+	/*
 	 * A cache that can never evict (cache_bound()) keeps a bit per
 	 * block it has loaded instead: NULL otherwise.
 	 */
@@ -122,7 +140,11 @@ int		 cache_init(struct cache *, const struct cache_geometry *);
 void		 cache_fini(struct cache *);
 /* Counters to zero; the contents stay. */
 void		 cache_phase(struct cache *);
-/* Bytes of bookkeeping a cache of this geometry keeps, at most. */
+/*
+ * Bytes of bookkeeping a cache of this geometry keeps, at most, before
+ * cache_bound(), which may add a stamp per block (cache_bytes_touched()
+ * counts them).
+ */
 uint64_t	 cache_bytes(const struct cache_geometry *);
 /*
  * Of those, the bytes a run touches, and so the memory the kernel makes
@@ -140,6 +162,9 @@ uint64_t	 cache_bytes_touched(const struct cache_geometry *,
  * sets-th block), the cache never evicts: a block hits iff it was loaded
  * before, which a bit per block answers without scanning a set or
  * touching its tags, as a last-level cache larger than the heap does.
+ * One set of many ways (a fully associative TLB) that may evict keeps
+ * instead a stamp per block below the limit, if there are at most
+ * STAMPED_MAX_BLOCKS (cache.c), rather than a list and an index.
  * The counts and the trace's replay are the same either way.  Returns 0,
  * or -1 with errno ENOMEM.
  */
@@ -189,6 +214,7 @@ cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
  * instead.
  */
 bool		 cache_access_linked(struct cache *, uint64_t tag);
+bool		 cache_access_stamped(struct cache *, uint64_t block);
 bool		 cache_access_ordered_vector(uint64_t *set, uint32_t ways,
 		    uint64_t tag);
 
@@ -222,6 +248,9 @@ cache_access(struct cache *cache, uint64_t address)
 		break;
 	case CACHE_LINKED:
 		hit = cache_access_linked(cache, tag);
+		break;
+	case CACHE_STAMPED:
+		hit = cache_access_stamped(cache, block);
 		break;
 	default:
 		set = cache->tags + cache_set_of(cache, tag) *

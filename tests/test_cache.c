@@ -450,6 +450,70 @@ START_TEST(bound_cache_matches_naive)
 }
 END_TEST
 
+/*
+ * One set of many ways bound to addresses it cannot all hold stamps
+ * each block with a tick, in a ring of 32 ticks per way; a block left
+ * alone for longer than the ring holds while others are hit makes the
+ * ring renumber its live ticks.  Block after block left so, each for a
+ * stretch of its own, then evicted in LRU order: the hits and the
+ * contents stay the naive cache's throughout, and the contents reload
+ * into an unbound cache with the same future.
+ */
+START_TEST(stamped_set_matches_naive)
+{
+	static const struct cache_geometry one_set[] = {
+		{ 64, 64, 64 }, { 72, 72, 4096 }, { 17, 17, 8 },
+	};
+	const struct cache_geometry *g = &one_set[_i];
+	/* Blocks 0 to 5 x ways - 1, and a last partial one. */
+	uint64_t limit = (5 * g->blocks - 1) * g->line_bytes + 1;
+	struct cache model, reloaded;
+	struct naive nc;
+	uint64_t rng = 5 + (uint64_t)_i, round, i;
+
+	ck_assert_int_eq(cache_init(&model, g), 0);
+	ck_assert_int_eq(cache_bound(&model, limit), 0);
+	ck_assert_int_eq(model.path, CACHE_STAMPED);
+	naive_init(&nc, g);
+	for (round = 0; round < 40; round++) {
+		/* A few blocks hit over and over, far beyond the ring. */
+		uint64_t hot = 1 + prng_below(&rng, g->ways - 2);
+		uint64_t stretch = 64 * g->ways * (1 + prng_below(&rng, 3));
+		char *got, *expected, *again;
+
+		for (i = 0; i < stretch; i++) {
+			uint64_t block = prng_below(&rng, 64) < 62 ?
+			    prng_below(&rng, hot) : prng_below(&rng,
+			    5 * g->blocks), address = block * g->line_bytes +
+			    prng_below(&rng, g->line_bytes);
+
+			need(cache_access(&model, address) ==
+			    naive_access(&nc, address), "%" PRIu32 " ways, "
+			    "round %" PRIu64 ", access %" PRIu64 " to %"
+			    PRIu64 ": not the naive cache's", g->ways, round,
+			    i, address);
+		}
+		got = cache_text(&model);
+		expected = naive_text(&nc);
+		need(strcmp(got, expected) == 0, "round %" PRIu64 ": the "
+		    "contents are '%.60s', not '%.60s'", round,
+		    first_difference(got, expected),
+		    first_difference(expected, got));
+		reload(&reloaded, &model, got);
+		again = cache_text(&reloaded);
+		ck_assert_str_eq(again, got);
+		cache_fini(&reloaded);
+		free(got);
+		free(expected);
+		free(again);
+	}
+	ck_assert_uint_eq(model.misses, nc.misses);
+	ck_assert_uint_gt(nc.misses, 40);
+	cache_fini(&model);
+	naive_fini(&nc);
+}
+END_TEST
+
 /* A bound the cache cannot hold leaves it as it was: sets it scans. */
 START_TEST(bound_too_large_is_ignored)
 {
@@ -1209,6 +1273,7 @@ cache_suite(void)
 	    (int)NGEOMETRIES);
 	tcase_add_loop_test(tc, bound_cache_matches_naive, 0, 3);
 	tcase_add_test(tc, bound_too_large_is_ignored);
+	tcase_add_loop_test(tc, stamped_set_matches_naive, 0, 3);
 	tcase_add_test(tc, geometry_refused);
 	suite_add_tcase(suite, tc);
 
