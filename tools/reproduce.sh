@@ -55,9 +55,16 @@ geometry() {
 }
 hierarchy="--cache $(geometry cache) --tlb $(geometry tlb)"
 
+# Each command into commands.txt, run, and its wall time on stderr, so
+# that a slow step shows which command it is.
+start=$(date +%s)
 run() {
 	echo "$*" >>"$out/commands.txt"
+	t0=$(date +%s.%N)
 	"$@"
+	t1=$(date +%s.%N)
+	for last; do :; done
+	echo "$t0 $t1 $1 $last" | awk '{ printf "reproduce: %.1f s: %s ... %s\n", $2 - $1, $3, $4 }' >&2
 }
 
 # summarize CSV: resident pages, faults/op per layout, binheap/bheap ratio.
@@ -116,7 +123,9 @@ summarize "$out/kamp-full.csv" resident_pages
 
 echo "== 3. Per-ABI table (make compare)" >&2
 echo "make compare ITEMS=$abi_items" >>"$out/commands.txt"
+t0=$(date +%s.%N)
 make -s compare ITEMS="$abi_items"
+echo "$t0 $(date +%s.%N)" | awk '{ printf "reproduce: %.1f s: make compare\n", $2 - $1 }' >&2
 mkdir -p "$out/abi"
 cp build/compare.csv "$out/abi/compare-$abi_items.csv"
 cp build/compare.md "$out/abi/compare-$abi_items.md"
@@ -276,4 +285,4 @@ run env FULL=$full TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check
     "$bin" >"$out/time-check.txt" || true
 run python3 "$(dirname "$0")/time-figure.py" "$out/time-model.csv" \
     "$out/time-model.svg" replace full
-echo "results in $out/" >&2
+echo "results in $out/ ($(($(date +%s) - start)) s in all)" >&2
