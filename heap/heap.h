@@ -89,12 +89,13 @@ enum heap_tracking { HEAP_UNTRACKED, HEAP_TRACKED, HEAP_TRACKED_EACH,
     HEAP_TRACKINGS };
 
 /*
- * The most records one step of an operation on nodes of `children`
+ * At least the records one step of an operation on nodes of `children`
  * children puts before the next step or the operation's end (heapgen.h):
- * the step, a slot and a key per child, a slot and a back-index placed,
- * the item placed last; 8 covers the most that an operation's first step
- * puts besides its children (7, delete's).  A cursor makes room for this
- * many at each step, so it needs no test per record.
+ * a sift-down's step puts itself, a slot and a key per child, a slot and
+ * a back-index placed, and the item placed last (2 x children + 5); an
+ * operation's first step and a sift-up's last put at most 7.  A cursor
+ * makes room for this many as each step begins, so it needs no test per
+ * record.
  */
 #define HEAP_STEP_RECORDS(children)	(2 * (uint32_t)(children) + 8)
 #define HEAP_MAX_STEP_RECORDS		HEAP_STEP_RECORDS(DARY_MAX_ARITY)

@@ -14,8 +14,8 @@
  * (and, if its positions are not its memory slots, HEAPGEN_SLOT before
  * including touch.h: see there) and gets `heapgen_ops`, the struct
  * heap_ops its struct layout lists, one per enum heap_tracking:
- * untracked, and reporting to a stream.
- * So this file has no include guard.
+ * untracked, reporting to a stream through a cursor, and reporting one
+ * record at a time.  So this file has no include guard.
  *
  * Why a template: called through function pointers, the index rules cost
  * an indirect call per level, and the stream's hooks a test per access
@@ -24,8 +24,8 @@
  * workload).  Fewer instructions per operation also let the CPU overlap
  * more of one operation's cache misses with the next one's.  Compiled
  * here, the rules are ordinary inline code and `tracked` is a constant,
- * so the untracked copy has no hooks at all.  Both copies make the same
- * accesses in the same order; only the tracked one reports them.
+ * so the untracked copy has no hooks at all.  Every copy makes the same
+ * accesses in the same order; only the tracked ones report them.
  *
  * Each level of a sift is one step (stream.h): the loads of the slots
  * it compares and of their items' keys wait only on the step before.
@@ -161,8 +161,7 @@ generic_insert(struct heap *heap, struct item *it, uint64_t key,
 
 	assert(heap->size < heap->capacity);
 	writer_step(out, STEP_ROOM);
-	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
-	    out);
+	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE, out);
 	it->key = key;
 	heap->size++;
 	/* A new last node has no children: it can only rise. */
@@ -178,14 +177,12 @@ generic_delete(struct heap *heap, struct item *it,
 	struct item *last;
 
 	writer_step(out, STEP_ROOM);
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
-	    out);
+	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
 	last = read_slot(heap, heap->size, out);
 	heap->size--;
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE,
-	    out);
+	touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE, out);
 	it->index = 0;
 	if (last == it)
 		return;
@@ -200,12 +197,10 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
 	heap_index u;
 
 	writer_step(out, STEP_ROOM);
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ,
-	    out);
+	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
-	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE,
-	    out);
+	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE, out);
 	it->key = key;
 	settle(heap, u, it, key, out);
 }

@@ -101,7 +101,7 @@ struct pipeline;
 struct access_stream {
 	uint64_t	*record;	/* the batch being filled */
 	uint64_t	*next;		/* where the next record goes */
-	uint64_t	*end;		/* record + limit: next is always below */
+	uint64_t	*end;		/* record + limit; next stays below */
 	uint32_t	limit;		/* its records: STREAM_BATCH, 1, or PIPELINE_BATCH */
 	unsigned	ntakers;
 	struct stream_taker taker[STREAM_MAX_TAKERS];

@@ -69,7 +69,7 @@
 struct heap_writer {
 	enum heap_tracking tracked;
 	struct access_stream *stream;
-	uint64_t	*next;		/* HEAP_TRACKED: the next record's place */
+	uint64_t	*next;		/* HEAP_TRACKED: the next record's */
 };
 
 HEAP_INLINE struct heap_writer

@@ -118,10 +118,10 @@ struct cache {
 	 * two stores, where the list's move to the head is six dependent
 	 * ones after a search of the index.
 	 */
-	uint64_t	*stamp;		/* per block: its latest tick, 0 never */
+	uint64_t	*stamp;		/* per block: its latest tick, or 0 */
 	uint32_t	*ring;		/* per tick, mod the ring: its block */
 	uint32_t	*live;		/* room to renumber the live ticks */
-	uint64_t	ring_mask;	/* ticks in the ring - 1, a power of two */
+	uint64_t	ring_mask;	/* the ring's ticks - 1, a power of 2 */
 	uint64_t	tick;		/* the latest tick */
 	uint64_t	oldest;		/* no older tick is live */
 	uint32_t	resident;	/* blocks loaded, up to the ways */
