@@ -4,8 +4,9 @@
  * heap.c: the parts of heap.h that are not per layout.
  *
  * The operations that move items are the layout's own, compiled from
- * heapgen.h; this file picks the copy for the heap (reporting to a
- * stream or not) and checks invariants.
+ * heapgen.h; this file picks the copy for the heap (untracked, or
+ * reporting to its stream through a cursor or one record at a time) and
+ * checks invariants.
  */
 #include <assert.h>
 #include <stddef.h>

@@ -89,15 +89,15 @@ enum heap_tracking { HEAP_UNTRACKED, HEAP_TRACKED, HEAP_TRACKED_EACH,
     HEAP_TRACKINGS };
 
 /*
- * At least the records one step of an operation on nodes of `children`
+ * The most records one step of an operation on nodes of `children`
  * children puts before the next step or the operation's end (heapgen.h):
  * a sift-down's step puts itself, a slot and a key per child, a slot and
  * a back-index placed, and the item placed last (2 x children + 5); an
- * operation's first step and a sift-up's last put at most 7.  A cursor
- * makes room for this many as each step begins, so it needs no test per
- * record.
+ * operation's first step and a sift-up's last put at most 7, no more
+ * than that with 1 child or more.  A cursor makes room for this many as
+ * each step begins, so it needs no test per record.
  */
-#define HEAP_STEP_RECORDS(children)	(2 * (uint32_t)(children) + 8)
+#define HEAP_STEP_RECORDS(children)	(2 * (uint32_t)(children) + 5)
 #define HEAP_MAX_STEP_RECORDS		HEAP_STEP_RECORDS(DARY_MAX_ARITY)
 
 /* Heap operations over one layout's rules, as described below. */
@@ -220,18 +220,14 @@ void		 heap_init(struct heap *, const struct layout *,
  * through stream_put() whenever there is a stream; the operations
  * themselves report as heap->ops's copy was compiled to (touch.h).
  */
-static inline void
-heap_report(struct heap *heap, uint64_t record)
-{
-	if (heap->stream != NULL)
-		stream_put(heap->stream, record);
-}
 
 /* The workload's operation is over (for per-operation figures). */
 static inline void
 heap_op_end(struct heap *heap)
 {
-	heap_report(heap, (uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT);
+	if (heap->stream != NULL)
+		stream_put(heap->stream,
+		    (uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT);
 }
 
 /*
@@ -284,21 +280,28 @@ heap_field_record(const struct heap *heap, const void *field, unsigned size,
 	    1);
 }
 
-/* A read or write of array entry u, if the heap reports. */
+/*
+ * A read or write of array entry u, if the heap reports (untracked, the
+ * page map need not be filled in: heap_init()).
+ */
 static inline void
 heap_touch_index(struct heap *heap, uint64_t u, enum stream_kind kind)
 {
 	if (heap->stream != NULL)
-		heap_report(heap, heap_index_record(heap, u, kind));
+		stream_put(heap->stream, heap_index_record(heap, u, kind));
 }
 
-/* A read or write of an item field, if the heap reports items. */
+/*
+ * A read or write of an item field, if the heap reports items (never
+ * without a stream: heap_init()).
+ */
 static inline void
 heap_touch_field(struct heap *heap, const void *field, unsigned size,
     enum stream_kind kind)
 {
-	if (heap->stream != NULL && heap_items_reported(heap))
-		heap_report(heap, heap_field_record(heap, field, size, kind));
+	if (heap_items_reported(heap))
+		stream_put(heap->stream, heap_field_record(heap, field, size,
+		    kind));
 }
 
 /* An item's key and whether it is in the heap, read through the model. */

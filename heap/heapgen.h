@@ -48,11 +48,12 @@
 
 /*
  * What a step may put (heap.h), within what a stream with a cursor
- * holds: the layout's nodes have at most DARY_MAX_ARITY children.
+ * holds: the layout's nodes have 1 to DARY_MAX_ARITY children.
  */
 #define STEP_ROOM	HEAP_STEP_RECORDS(HEAPGEN_MAX_CHILDREN)
-_Static_assert(HEAPGEN_MAX_CHILDREN <= DARY_MAX_ARITY,
-    "a step's records must fit HEAP_MAX_STEP_RECORDS");
+_Static_assert(HEAPGEN_MAX_CHILDREN >= 1 &&
+    HEAPGEN_MAX_CHILDREN <= DARY_MAX_ARITY,
+    "a step's records must fit HEAP_STEP_RECORDS and HEAP_MAX_STEP_RECORDS");
 
 /* Sifting ------------------------------------------------------------ */
 

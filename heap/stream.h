@@ -102,7 +102,7 @@ struct access_stream {
 	uint64_t	*record;	/* the batch being filled */
 	uint64_t	*next;		/* where the next record goes */
 	uint64_t	*end;		/* record + limit; next stays below */
-	uint32_t	limit;		/* its records: STREAM_BATCH, 1, or PIPELINE_BATCH */
+	uint32_t	limit;		/* STREAM_BATCH, 1, or PIPELINE_BATCH */
 	unsigned	ntakers;
 	struct stream_taker taker[STREAM_MAX_TAKERS];
 	struct pipeline	*pipeline;	/* NULL: the takers run here */
@@ -130,7 +130,10 @@ int	stream_pipe(struct access_stream *);
 void	stream_flush(struct access_stream *);
 /* Ends the pipeline's thread, after a flush; a no-op without one. */
 void	stream_fini(struct access_stream *);
-/* A full batch on its way: stream_put()'s, not the caller's. */
+/*
+ * The batch on its way, full or (stream_room()) without room for what
+ * comes next: stream_put()'s and the cursor's, not the caller's.
+ */
 void	stream_pass(struct access_stream *);
 
 static inline void

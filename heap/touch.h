@@ -11,7 +11,8 @@
  * heap_touch_field() do for the workloads' own reads.  The writer's
  * `tracked` is a constant (heapgen.h compiles each operation once per
  * enum heap_tracking), so untracked these helpers are plain loads and
- * stores, and tracked each adds one store to the stream's batch.
+ * stores; through a cursor each adds one store to the stream's batch,
+ * one record at a time a stream_put().
  */
 #ifndef TOUCH_H
 #define TOUCH_H
@@ -32,9 +33,9 @@
 /*
  * A HEAP_PARANOIA build (the one make check tests) asserts at every sift
  * step that a parent's index and memory slot are smaller than its
- * child's, as Varnish's
- * vbh.c does after every parent(); the layout suites check the rules
- * themselves, so other builds spare the compare per level.
+ * child's, as Varnish's vbh.c does after every parent(), and at every
+ * record that a cursor stays within the room it made; the layout suites
+ * check the rules themselves, so other builds spare the compares.
  */
 #ifdef HEAP_PARANOIA
 #include <assert.h>
@@ -69,7 +70,7 @@
 struct heap_writer {
 	enum heap_tracking tracked;
 	struct access_stream *stream;
-	uint64_t	*next;		/* HEAP_TRACKED: the next record's */
+	uint64_t	*next;		/* HEAP_TRACKED: the next record goes */
 };
 
 HEAP_INLINE struct heap_writer

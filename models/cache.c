@@ -13,9 +13,10 @@
  * vector compares where the host has them (cachescan.c).
  *
  * A set of many ways (a fully associative TLB) keeps its ways in a
- * circular doubly linked list in recency order, as vmsim.c keeps pages, and a hash table of the
- * resident tags says which way holds a block: a hit unlinks its way and
- * puts it first, a miss reuses the way before the head, all in O(1).
+ * circular doubly linked list in recency order, as vmsim.c keeps pages,
+ * and a hash table of the resident tags says which way holds a block: a
+ * hit unlinks its way and puts it first, a miss reuses the way before
+ * the head, all in O(1).
  * One set of many ways whose addresses are bound (cache_bound(): a
  * fully associative TLB) keeps instead a stamp per block, as below.
  * Either way the common case, the block accessed last, is decided in
@@ -33,10 +34,11 @@
 /* Index slots per block: at most half full, so probes stay short. */
 #define INDEX_SLOTS_PER_BLOCK	2
 /*
- * A stamped set's ring holds this many ticks per way.  A way unused for
- * that many accesses of the set while still resident makes the ring
- * renumber its live ticks (a pass over it); a TLB that misses once in
- * 20 accesses evicts a way about 20 x ways ticks after its last use.
+ * A stamped set's ring holds at least this many ticks per way (a power
+ * of two).  A block unused for as many accesses of the set while still
+ * resident makes the ring renumber its live ticks (a pass over it); a
+ * TLB that misses once in 20 accesses evicts a block about 20 x ways
+ * ticks after its last use.
  */
 #define RING_TICKS_PER_WAY	32
 /*
@@ -45,6 +47,8 @@
  * pages, 256 MiB of 64-byte lines); beyond, it stays linked.
  */
 #define STAMPED_MAX_BLOCKS	((uint64_t)1 << 22)
+_Static_assert(STAMPED_MAX_BLOCKS <= (uint64_t)UINT32_MAX + 1,
+    "the ring holds block numbers in 32 bits");
 
 static bool
 is_power_of_two(uint64_t v)
@@ -109,6 +113,25 @@ index_slots(const struct cache_geometry *g)
 	return slots;
 }
 
+/* The ring's ticks: a power of two, RING_TICKS_PER_WAY per way. */
+static uint64_t
+ring_ticks(const struct cache_geometry *g)
+{
+	uint64_t ticks = 1;
+
+	while (ticks < RING_TICKS_PER_WAY * (uint64_t)g->ways)
+		ticks <<= 1;
+	return ticks;
+}
+
+/* The stamps of `blocks` blocks, the ring, and room to renumber. */
+static uint64_t
+stamped_bytes(const struct cache_geometry *g, uint64_t blocks)
+{
+	return blocks * sizeof(uint64_t) + ring_ticks(g) * sizeof(uint32_t) +
+	    g->ways * sizeof(uint32_t);
+}
+
 uint64_t
 cache_bytes(const struct cache_geometry *g)
 {
@@ -118,6 +141,9 @@ cache_bytes(const struct cache_geometry *g)
 		bytes += g->blocks * 2 * sizeof(uint32_t) +
 		    g->blocks / g->ways * sizeof(uint32_t) +
 		    index_slots(g) * (sizeof(uint64_t) + sizeof(uint32_t));
+	/* A bound may stamp up to STAMPED_MAX_BLOCKS blocks. */
+	if (linked(g) && g->blocks == g->ways)
+		bytes += stamped_bytes(g, STAMPED_MAX_BLOCKS);
 	return bytes;
 }
 
@@ -139,27 +165,15 @@ stamps_fit(const struct cache_geometry *g, uint64_t blocks)
 	    blocks <= STAMPED_MAX_BLOCKS;
 }
 
-/* The ring's ticks: a power of two, RING_TICKS_PER_WAY per way. */
-static uint64_t
-ring_ticks(const struct cache_geometry *g)
-{
-	uint64_t ticks = 1;
-
-	while (ticks < RING_TICKS_PER_WAY * (uint64_t)g->ways)
-		ticks <<= 1;
-	return ticks;
-}
-
 uint64_t
 cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
 {
 	uint64_t blocks = blocks_below(g, address_limit);
 	uint64_t links = linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0;
 
-	/* cache_bound()'s stamps, the ring, and the links written at init. */
+	/* cache_bound()'s stamps, and the links, written at init. */
 	if (stamps_fit(g, blocks))
-		return blocks * sizeof(uint64_t) + ring_ticks(g) *
-		    sizeof(uint32_t) + g->ways * sizeof(uint32_t) + links;
+		return stamped_bytes(g, blocks) + links;
 	if (blocks > g->blocks)		/* may evict: every set is used */
 		return cache_bytes(g);
 	/* cache_bound(): the bits; only the links were written. */
@@ -193,6 +207,19 @@ init_links(struct cache *cache)
 	return 0;
 }
 
+static void
+free_links(struct cache *cache)
+{
+	free(cache->next);
+	free(cache->prev);
+	free(cache->head);
+	free(cache->index_tags);
+	free(cache->index_ways);
+	cache->next = cache->prev = cache->head = NULL;
+	cache->index_tags = NULL;
+	cache->index_ways = NULL;
+}
+
 int
 cache_init(struct cache *cache, const struct cache_geometry *g)
 {
@@ -216,12 +243,16 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	return 0;
 }
 
-/* The list and the index give way to a stamp per block and a ring. */
+/*
+ * The list and the index give way to a stamp per block and a ring (the
+ * tags stay, unused, as every present level's do: hier.c).
+ */
 static int
 init_stamps(struct cache *cache, uint64_t blocks)
 {
 	uint64_t ticks = ring_ticks(&cache->geometry);
 
+	free_links(cache);
 	cache->stamp = calloc(blocks, sizeof(*cache->stamp));
 	cache->ring = calloc(ticks, sizeof(*cache->ring));
 	cache->live = calloc(cache->geometry.ways, sizeof(*cache->live));
@@ -253,21 +284,14 @@ cache_bound(struct cache *cache, uint64_t address_limit)
 void
 cache_fini(struct cache *cache)
 {
+	free_links(cache);
 	free(cache->seen);
 	cache->seen = NULL;
 	free(cache->tags);
-	free(cache->next);
-	free(cache->prev);
-	free(cache->head);
-	free(cache->index_tags);
-	free(cache->index_ways);
 	free(cache->stamp);
 	free(cache->ring);
 	free(cache->live);
 	cache->tags = NULL;
-	cache->next = cache->prev = cache->head = NULL;
-	cache->index_tags = NULL;
-	cache->index_ways = NULL;
 	cache->stamp = NULL;
 	cache->ring = cache->live = NULL;
 }

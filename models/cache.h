@@ -43,10 +43,11 @@ struct cache_geometry {
 #define CACHE_MAX_WAYS		65536u
 /*
  * Sets of more ways than this keep their recency in a list and find
- * blocks by hash: a scan of 64 ways (a fully associative TLB) on every
- * access cost more than the rest of the model together.  (So did a
- * vector search of 72 ways with a time stamp per way, of which a quarter
- * of the accesses then search the stamps for the oldest.)
+ * blocks by hash, or, one set bound to its addresses, by a stamp per
+ * block (cache_bound()): a scan of 64 ways (a fully associative TLB) on
+ * every access cost more than the rest of the model together.  (So did
+ * a vector search of 72 ways with a time stamp per way, of which a
+ * quarter of the accesses then search the stamps for the oldest.)
  */
 #define CACHE_SCAN_WAYS		16u
 /* The line of every x86-64 and most other caches: --cache's default. */
@@ -141,17 +142,17 @@ void		 cache_fini(struct cache *);
 /* Counters to zero; the contents stay. */
 void		 cache_phase(struct cache *);
 /*
- * Bytes of bookkeeping a cache of this geometry keeps, at most, before
- * cache_bound(), which may add a stamp per block (cache_bytes_touched()
- * counts them).
+ * Bytes of bookkeeping a cache of this geometry keeps, at most: for one
+ * set of many ways, with the most stamps cache_bound() may add.
  */
 uint64_t	 cache_bytes(const struct cache_geometry *);
 /*
- * Of those, the bytes a run touches, and so the memory the kernel makes
- * resident, when every address is below address_limit: all of them for
- * a cache that may evict (a set's tags are shifted on each miss, and the
- * addresses reach every set), only cache_bound()'s bits for one that
- * never evicts, whose tags stay untouched.
+ * The bytes a run touches, and so the memory the kernel makes resident,
+ * when every address is below address_limit: all of the tags and links
+ * for a cache that may evict (a set's tags are shifted on each miss, and
+ * the addresses reach every set), cache_bound()'s stamps for one set of
+ * many ways, only cache_bound()'s bits for one that never evicts, whose
+ * tags stay untouched.
  */
 uint64_t	 cache_bytes_touched(const struct cache_geometry *,
 		    uint64_t address_limit);

@@ -92,8 +92,9 @@ struct hier {
 struct hier	*hier_create(const struct hier_geometry *);
 /*
  * Every address will be below address_limit: each level that can then
- * never evict counts with a bit per block (cache_bound()).  Returns 0,
- * or -1 with errno ENOMEM.
+ * never evict counts with a bit per block, and a fully associative one
+ * that may keeps a stamp per block (cache_bound()).  Returns 0, or -1
+ * with errno ENOMEM.
  */
 int		 hier_bound(struct hier *, uint64_t address_limit);
 void		 hier_destroy(struct hier *);

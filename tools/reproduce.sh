@@ -55,16 +55,23 @@ geometry() {
 }
 hierarchy="--cache $(geometry cache) --tlb $(geometry tlb)"
 
-# Each command into commands.txt, run, and its wall time on stderr, so
+# The wall seconds since START (a date +%s.%N) and WHAT, on stderr, so
 # that a slow step shows which command it is.
+took() {
+	echo "$1 $(date +%s.%N)" | awk -v what="$2" \
+	    '{ printf "reproduce: %.1f s: %s\n", $2 - $1, what }' >&2
+}
+
+# Each command into commands.txt, then run and timed; its exit status.
 start=$(date +%s)
 run() {
 	echo "$*" >>"$out/commands.txt"
-	t0=$(date +%s.%N)
-	"$@"
-	t1=$(date +%s.%N)
-	for last; do :; done
-	echo "$t0 $t1 $1 $last" | awk '{ printf "reproduce: %.1f s: %s ... %s\n", $2 - $1, $3, $4 }' >&2
+	run_t0=$(date +%s.%N)
+	run_status=0
+	"$@" || run_status=$?
+	for run_last; do :; done
+	took "$run_t0" "$1 ... $run_last"
+	return "$run_status"
 }
 
 # summarize CSV: resident pages, faults/op per layout, binheap/bheap ratio.
@@ -123,9 +130,9 @@ summarize "$out/kamp-full.csv" resident_pages
 
 echo "== 3. Per-ABI table (make compare)" >&2
 echo "make compare ITEMS=$abi_items" >>"$out/commands.txt"
-t0=$(date +%s.%N)
+compare_t0=$(date +%s.%N)
 make -s compare ITEMS="$abi_items"
-echo "$t0 $(date +%s.%N)" | awk '{ printf "reproduce: %.1f s: make compare\n", $2 - $1 }' >&2
+took "$compare_t0" "make compare"
 mkdir -p "$out/abi"
 cp build/compare.csv "$out/abi/compare-$abi_items.csv"
 cp build/compare.md "$out/abi/compare-$abi_items.md"
