@@ -18,7 +18,7 @@
  * hit unlinks its way and puts it first, a miss reuses the way before
  * the head, all in O(1).
  * One set of many ways whose addresses are bound (cache_bound(): a
- * fully associative TLB) keeps instead a stamp per block, as below.
+ * fully associative TLB) keeps instead a stamp per block (cachestamp.c).
  * Either way the common case, the block accessed last, is decided in
  * cache.h.
  */
@@ -33,22 +33,6 @@
 
 /* Index slots per block: at most half full, so probes stay short. */
 #define INDEX_SLOTS_PER_BLOCK	2
-/*
- * A stamped set's ring holds at least this many ticks per way (a power
- * of two).  A block unused for as many accesses of the set while still
- * resident makes the ring renumber its live ticks (a pass over it); a
- * TLB that misses once in 20 accesses evicts a block about 20 x ways
- * ticks after its last use.
- */
-#define RING_TICKS_PER_WAY	32
-/*
- * A bound set of many ways keeps a stamp of 8 bytes per block below the
- * bound, up to this many blocks (32 MiB of stamps: 16 GiB of 4 KiB
- * pages, 256 MiB of 64-byte lines); beyond, it stays linked.
- */
-#define STAMPED_MAX_BLOCKS	((uint64_t)1 << 22)
-_Static_assert(STAMPED_MAX_BLOCKS <= (uint64_t)UINT32_MAX + 1,
-    "the ring holds block numbers in 32 bits");
 
 static bool
 is_power_of_two(uint64_t v)
@@ -113,25 +97,6 @@ index_slots(const struct cache_geometry *g)
 	return slots;
 }
 
-/* The ring's ticks: a power of two, RING_TICKS_PER_WAY per way. */
-static uint64_t
-ring_ticks(const struct cache_geometry *g)
-{
-	uint64_t ticks = 1;
-
-	while (ticks < RING_TICKS_PER_WAY * (uint64_t)g->ways)
-		ticks <<= 1;
-	return ticks;
-}
-
-/* The stamps of `blocks` blocks, the ring, and room to renumber. */
-static uint64_t
-stamped_bytes(const struct cache_geometry *g, uint64_t blocks)
-{
-	return blocks * sizeof(uint64_t) + ring_ticks(g) * sizeof(uint32_t) +
-	    g->ways * sizeof(uint32_t);
-}
-
 uint64_t
 cache_bytes(const struct cache_geometry *g)
 {
@@ -141,9 +106,9 @@ cache_bytes(const struct cache_geometry *g)
 		bytes += g->blocks * 2 * sizeof(uint32_t) +
 		    g->blocks / g->ways * sizeof(uint32_t) +
 		    index_slots(g) * (sizeof(uint64_t) + sizeof(uint32_t));
-	/* A bound may stamp up to STAMPED_MAX_BLOCKS blocks. */
+	/* A bound may stamp up to CACHE_STAMPED_MAX_BLOCKS blocks. */
 	if (linked(g) && g->blocks == g->ways)
-		bytes += stamped_bytes(g, STAMPED_MAX_BLOCKS);
+		bytes += cache_stamps_bytes(g, CACHE_STAMPED_MAX_BLOCKS);
 	return bytes;
 }
 
@@ -157,14 +122,6 @@ blocks_below(const struct cache_geometry *g, uint64_t address_limit)
 	    ((address_limit & (g->line_bytes - 1)) != 0);
 }
 
-/* Whether a bound of `blocks` blocks makes the cache stamped. */
-static bool
-stamps_fit(const struct cache_geometry *g, uint64_t blocks)
-{
-	return linked(g) && g->blocks == g->ways && blocks > g->blocks &&
-	    blocks <= STAMPED_MAX_BLOCKS;
-}
-
 uint64_t
 cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
 {
@@ -172,8 +129,8 @@ cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
 	uint64_t links = linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0;
 
 	/* cache_bound()'s stamps, and the links, written at init. */
-	if (stamps_fit(g, blocks))
-		return stamped_bytes(g, blocks) + links;
+	if (cache_stamps_fit(g, blocks))
+		return cache_stamps_bytes(g, blocks) + links;
 	if (blocks > g->blocks)		/* may evict: every set is used */
 		return cache_bytes(g);
 	/* cache_bound(): the bits; only the links were written. */
@@ -243,34 +200,16 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	return 0;
 }
 
-/*
- * The list and the index give way to a stamp per block and a ring (the
- * tags stay, unused, as every present level's do: hier.c).
- */
-static int
-init_stamps(struct cache *cache, uint64_t blocks)
-{
-	uint64_t ticks = ring_ticks(&cache->geometry);
-
-	free_links(cache);
-	cache->stamp = calloc(blocks, sizeof(*cache->stamp));
-	cache->ring = calloc(ticks, sizeof(*cache->ring));
-	cache->live = calloc(cache->geometry.ways, sizeof(*cache->live));
-	if (cache->stamp == NULL || cache->ring == NULL || cache->live == NULL)
-		return -1;
-	cache->ring_mask = ticks - 1;
-	cache->oldest = 1;
-	cache->path = CACHE_STAMPED;
-	return 0;
-}
-
 int
 cache_bound(struct cache *cache, uint64_t address_limit)
 {
 	uint64_t blocks = blocks_below(&cache->geometry, address_limit);
 
-	if (stamps_fit(&cache->geometry, blocks))
-		return init_stamps(cache, blocks);
+	/* The list and the index give way to the stamps (cachestamp.c). */
+	if (cache_stamps_fit(&cache->geometry, blocks)) {
+		free_links(cache);
+		return cache_stamps_init(cache, blocks);
+	}
 	if (blocks > cache->geometry.blocks)
 		return 0;
 	cache->seen = calloc(blocks / 64 + 1, sizeof(*cache->seen));
@@ -288,12 +227,8 @@ cache_fini(struct cache *cache)
 	free(cache->seen);
 	cache->seen = NULL;
 	free(cache->tags);
-	free(cache->stamp);
-	free(cache->ring);
-	free(cache->live);
 	cache->tags = NULL;
-	cache->stamp = NULL;
-	cache->ring = cache->live = NULL;
+	cache_stamps_fini(cache);
 }
 
 void
@@ -405,69 +340,6 @@ access_linked(struct cache *cache, uint64_t set, uint64_t tag)
 	return false;
 }
 
-/* One bound set of many ways: the stamps ------------------------------ */
-
-/* Whether tick t is still its block's latest. */
-static bool
-tick_live(const struct cache *cache, uint64_t t)
-{
-	return cache->stamp[cache->ring[t & cache->ring_mask]] == t;
-}
-
-/* The oldest tick moves up to the oldest that is still live. */
-static void
-drop_stale_ticks(struct cache *cache)
-{
-	while (cache->oldest < cache->tick && !tick_live(cache, cache->oldest))
-		cache->oldest++;
-}
-
-/*
- * The ring is full of ticks from the oldest live one to now: the live
- * ones, in order, are renumbered as the latest ticks before now.  Those
- * are above the old oldest, so every evicted block's stamp stays below.
- */
-static void
-renumber_ticks(struct cache *cache)
-{
-	uint64_t t, first;
-	uint32_t n = 0, k;
-
-	for (t = cache->oldest; t < cache->tick; t++)
-		if (tick_live(cache, t))
-			cache->live[n++] = cache->ring[t & cache->ring_mask];
-	first = cache->tick - n;
-	for (k = 0; k < n; k++) {
-		cache->stamp[cache->live[k]] = first + k;
-		cache->ring[(first + k) & cache->ring_mask] = cache->live[k];
-	}
-	cache->oldest = first;
-}
-
-bool
-cache_access_stamped(struct cache *cache, uint64_t block)
-{
-	bool hit = cache->stamp[block] >= cache->oldest;
-	uint64_t t;
-
-	if (!hit && cache->resident == cache->geometry.ways) {
-		/* The least recent block leaves: its stamp falls behind. */
-		drop_stale_ticks(cache);
-		cache->oldest++;
-	} else if (!hit) {
-		cache->resident++;
-	}
-	t = ++cache->tick;
-	if (t - cache->oldest > cache->ring_mask) {
-		drop_stale_ticks(cache);
-		if (t - cache->oldest > cache->ring_mask)
-			renumber_ticks(cache);
-	}
-	cache->stamp[block] = t;
-	cache->ring[t & cache->ring_mask] = (uint32_t)block;
-	return hit;
-}
-
 /* Access --------------------------------------------------------------- */
 
 bool
@@ -518,25 +390,13 @@ trace_seen(const struct cache *cache, FILE *trace, const char *prefix)
 			    block << cache->line_shift);
 }
 
-/* A stamped set, least recent first: the live ticks in order. */
-static void
-trace_stamped(const struct cache *cache, FILE *trace, const char *prefix)
-{
-	uint64_t t;
-
-	for (t = cache->oldest; t <= cache->tick; t++)
-		if (tick_live(cache, t))
-			trace_tag(cache, cache->ring[t & cache->ring_mask] + 1,
-			    trace, prefix);
-}
-
 void
 cache_trace(const struct cache *cache, FILE *trace, const char *prefix)
 {
 	uint64_t set;
 
 	if (cache->path == CACHE_STAMPED) {
-		trace_stamped(cache, trace, prefix);
+		cache_stamps_trace(cache, trace, prefix);
 		return;
 	}
 	if (cache->seen != NULL) {

@@ -50,6 +50,12 @@ struct cache_geometry {
  * quarter of the accesses then search the stamps for the oldest.)
  */
 #define CACHE_SCAN_WAYS		16u
+/*
+ * A bound set of many ways keeps a stamp of 8 bytes per block below the
+ * bound, up to this many blocks (32 MiB of stamps: 16 GiB of 4 KiB
+ * pages, 256 MiB of 64-byte lines); beyond, it stays linked.
+ */
+#define CACHE_STAMPED_MAX_BLOCKS	((uint64_t)1 << 22)
 /* The line of every x86-64 and most other caches: --cache's default. */
 #define CACHE_DEFAULT_LINE_BYTES	64u
 
@@ -165,7 +171,7 @@ uint64_t	 cache_bytes_touched(const struct cache_geometry *,
  * touching its tags, as a last-level cache larger than the heap does.
  * One set of many ways (a fully associative TLB) that may evict keeps
  * instead a stamp per block below the limit, if there are at most
- * STAMPED_MAX_BLOCKS (cache.c), rather than a list and an index.
+ * CACHE_STAMPED_MAX_BLOCKS, rather than a list and an index.
  * The counts and the trace's replay are the same either way.  Returns 0,
  * or -1 with errno ENOMEM.
  */
@@ -211,10 +217,26 @@ cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
 }
 
 /*
- * The paths out of line (cache.c, cachescan.c); call cache_access()
- * instead.
+ * The paths out of line (cache.c, cachescan.c, cachestamp.c); call
+ * cache_access() instead.
  */
 bool		 cache_access_linked(struct cache *, uint64_t tag);
+/*
+ * One set of many ways, bound, stamped (cachestamp.c): whether a bound
+ * of `blocks` blocks makes this geometry stamped (one set of many ways
+ * that may evict, within CACHE_STAMPED_MAX_BLOCKS); the bytes of the
+ * stamps and their ring; the stamps set up, 0 or -1 with no memory
+ * (cache_fini() frees what there is), and freed; the resident blocks,
+ * least recent first, as cache_trace() writes them.
+ */
+bool		 cache_stamps_fit(const struct cache_geometry *,
+		    uint64_t blocks);
+uint64_t	 cache_stamps_bytes(const struct cache_geometry *,
+		    uint64_t blocks);
+int		 cache_stamps_init(struct cache *, uint64_t blocks);
+void		 cache_stamps_fini(struct cache *);
+void		 cache_stamps_trace(const struct cache *, FILE *,
+		    const char *prefix);
 bool		 cache_access_stamped(struct cache *, uint64_t block);
 bool		 cache_access_ordered_vector(uint64_t *set, uint32_t ways,
 		    uint64_t tag);
