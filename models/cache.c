@@ -107,7 +107,7 @@ cache_bytes(const struct cache_geometry *g)
 		    g->blocks / g->ways * sizeof(uint32_t) +
 		    index_slots(g) * (sizeof(uint64_t) + sizeof(uint32_t));
 	/* A bound may stamp up to CACHE_STAMPED_MAX_BLOCKS blocks. */
-	if (linked(g) && g->blocks == g->ways)
+	if (cache_stamps_fit(g, CACHE_STAMPED_MAX_BLOCKS))
 		bytes += cache_stamps_bytes(g, CACHE_STAMPED_MAX_BLOCKS);
 	return bytes;
 }
