@@ -28,6 +28,8 @@
 static const char *const varying[] = {
 	"wall_s", "ns_per_op", "cpu_s", "heap_cpu_s", "maxrss_kib", "rss_kib",
 	"vsz_kib", "data_kib", "minflt", "majflt", "pmu_",
+	/* The faults' disk time plus the untracked run's CPU time. */
+	"modeled_s",
 	/* The time model's computing is calibrated by each invocation. */
 	"model_ns_per_op", "compute_ns_per_op",
 };

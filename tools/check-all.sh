@@ -17,25 +17,42 @@
 # (tools/readme-sample.py); the counts the READMEs quote against
 # results/' CSVs (tools/prose-check.py); and last, since make deb cleans the
 # tree, the Debian package built, linted, installed, run and removed
-# (tools/deb-check.sh).  Each step's own output is shown; the
-# last line is "N passed, N failed" over the steps, and the exit status is
-# 1 if any failed.
+# (tools/deb-check.sh).  Each step's own output is shown; at the end,
+# the lines of each failed step that say what failed; the last line is
+# "N passed, N failed" over the steps, and the exit status is 1 if any
+# failed.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
 passed=0
 failed=0
 failures=
+# Each step's output, its exit status, and what the failed steps said.
+step_log=$(mktemp)
+step_status=$(mktemp)
+said=$(mktemp)
+trap 'rm -f "$step_log" "$step_status" "$said"' EXIT
+trap 'exit 130' INT TERM
+
+# The lines of a failed step's output that say what failed: Check's
+# failures and errors (file:line:F: and :E:), a failed check of a
+# script, a sanitizer's report, make's error.
+FAILURE_LINES='FAILED|:[0-9]+:[FE]:|runtime error|Sanitizer|Error [0-9]|Assertion'
 
 step() {
 	s_name=$1
 	shift
 	echo "== $s_name"
-	if "$@"; then
+	{ "$@" 2>&1; echo $? >"$step_status"; } | tee "$step_log"
+	if [ "$(cat "$step_status")" -eq 0 ]; then
 		passed=$((passed + 1))
 	else
 		failed=$((failed + 1))
 		failures="$failures $s_name"
+		{
+			echo "== $s_name"
+			grep -E "$FAILURE_LINES" "$step_log" | tail -n 20
+		} >>"$said"
 	fi
 }
 
@@ -83,6 +100,10 @@ step "counts quoted in prose equal the CSVs" python3 tools/prose-check.py
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
 step "Debian package" sh tools/deb-check.sh
 
-[ -z "$failures" ] || echo "failed steps:$failures"
+# Last, so that a log cut short in its middle still shows it.
+if [ -n "$failures" ]; then
+	echo "failed steps:$failures; what they said:"
+	cat "$said"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
