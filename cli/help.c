@@ -246,7 +246,8 @@ help_hierarchy(const struct config *d)
 "  --time-model       also model each operation's time on an out-of-order\n"
 "                     core (model_ns_per_op and its parts), with caches of\n"
 "                     its own over slots and items: a tracked run takes\n"
-"                     1.5 to 5 times as long, so asked for, not by default\n"
+"                     1.5 to 2 times as long under --model full, 2 to 5\n"
+"                     under array (make bench): asked for, not by default\n"
 "  --seed S           seed of the SplitMix64 key generator "
 	    "(default %" PRIu64 ")\n", d->seed);
 }
