@@ -43,6 +43,25 @@ const char *const report_fields[F_COUNT + 1] = {
 	NULL
 };
 
+/* The fields report_field_varies() names: times and the process's own. */
+static const enum field varying[] = {
+	F_MINFLT, F_MAJFLT, F_MAXRSS_KIB, F_VSZ_KIB, F_WALL_S, F_NS_PER_OP,
+	F_MODELED_S, F_RSS_KIB, F_DATA_KIB, F_CPU_S, F_HEAP_CPU_S,
+	F_PMU_CYCLES, F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
+	F_PMU_DTLB_MISSES, F_MODEL_NS_PER_OP, F_COMPUTE_NS_PER_OP,
+};
+
+bool
+report_field_varies(const char *field)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(varying) / sizeof(varying[0]); i++)
+		if (strcmp(report_fields[varying[i]], field) == 0)
+			return true;
+	return false;
+}
+
 static struct cell
 integer(uint64_t n)
 {

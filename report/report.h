@@ -20,6 +20,15 @@
 extern const char *const report_fields[];
 
 /*
+ * Whether two runs of the same options may differ in `field`: a time,
+ * the process's own counts (faults, memory, hardware counters), or a
+ * figure that adds one in (modeled_s charges the heap's CPU time, the
+ * time model the computing each invocation calibrates).  Every other
+ * field is the same on the same machine.
+ */
+bool	report_field_varies(const char *field);
+
+/*
  * A numeric field of a row, by name.  Returns 0, or -1 if there is no
  * such field or it was not measured.
  */

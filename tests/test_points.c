@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "tests.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -24,30 +25,7 @@
 		"--format", "csv"
 #define POINT	UNTIMED, "--time-model"
 
-/* What differs between two runs of one point: time, the process. */
-static const char *const varying[] = {
-	"wall_s", "ns_per_op", "cpu_s", "heap_cpu_s", "maxrss_kib", "rss_kib",
-	"vsz_kib", "data_kib", "minflt", "majflt", "pmu_",
-	/* The faults' disk time plus the untracked run's CPU time. */
-	"modeled_s",
-	/* The time model's computing is calibrated by each invocation. */
-	"model_ns_per_op", "compute_ns_per_op",
-};
-
 /* Helpers ------------------------------------------------------------- */
-
-static bool
-is_varying(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(varying) / sizeof(varying[0]); i++)
-		if (strncmp(name, varying[i], strlen(varying[i])) == 0 &&
-		    (varying[i][strlen(varying[i]) - 1] == '_' ||
-		    name[strlen(varying[i])] == '\0'))
-			return true;
-	return false;
-}
 
 static void
 run_table(struct table *t, const char *const args[])
@@ -90,7 +68,7 @@ expect_same_rows(const struct table *whole, const struct table *part)
 		for (c = 0; c < part->ncolumns; c++) {
 			const char *name = part->name[c];
 
-			if (is_varying(name))
+			if (report_field_varies(name))
 				continue;
 			ck_assert_msg(strcmp(table_get(whole, w, name),
 			    part->cell[r][c]) == 0, "budget %s, %s: '%s' in "
@@ -130,7 +108,7 @@ START_TEST(time_model_asked)
 	/* Every other field the same: counts, caches, faults. */
 	for (r = 0; r < off.nrows; r++)
 		for (c = 0; c < off.ncolumns; c++)
-			if (!is_varying(off.name[c]) &&
+			if (!report_field_varies(off.name[c]) &&
 			    strncmp(off.name[c], "stall_", 6) != 0)
 				ck_assert_msg(strcmp(off.cell[r][c],
 				    on.cell[r][c]) == 0, "row %zu, %s: '%s' "
