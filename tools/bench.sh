@@ -40,13 +40,25 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
 
+# Each run on a machine without hardware counters says so on stderr:
+# said once here, and left out of the runs' stderr by bheapsim below.
+"$bin" --version | sed -n 's/^pmu \(.*fields stay empty\)$/bench.sh: \1/p' >&2
+
+# bheapsim ARGS...: the program, its stderr but for that note.
+bheapsim() {
+	b_status=0
+	"$bin" "$@" 2>"$tmp/stderr" || b_status=$?
+	grep -v "pmu_ fields stay empty" "$tmp/stderr" >&2 || true
+	return "$b_status"
+}
+
 # Targets -------------------------------------------------------------
 
 # ns/op rows of one run: ITEMS MODEL MODE REP LAYOUT WORKLOAD NS.
 target_run() {
 	t_items=$1 t_model=$2 t_mode=$3 t_rep=$4
 	shift 4
-	"$bin" --items "$t_items" --workload replace,mix --model "$t_model" \
+	bheapsim --items "$t_items" --workload replace,mix --model "$t_model" \
 	    "$@" --format csv 2>/dev/null | awk -F, -v pre="$t_items $t_model $t_mode $t_rep" \
 	    "$CSV_HEADER"'{ print pre, $col["layout"], $col["workload"], $col["ns_per_op"] }'
 }
@@ -75,7 +87,7 @@ while [ "$rep" -le "$truns" ]; do
 	done
 	for layout in binheap bheap dary; do
 		for resident in 10 all; do
-			"$bin" --items "$items" --layout "$layout" --workload replace \
+			bheapsim --items "$items" --layout "$layout" --workload replace \
 			    --resident "$resident" --format csv 2>/dev/null |
 			    awk -F, -v pre="curve $layout $resident $rep" \
 			    "$CSV_HEADER"'NR == 2 { print pre, $col["wall_s"] }'
@@ -149,11 +161,11 @@ echo
 # --cache off, the page model alone.
 for model in array full; do
 	echo "== ns/op at $items items, 4 KiB pages, 10 resident pages, model $model"
-	"$bin" --items "$items" --layout all --workload all --model "$model" \
+	bheapsim --items "$items" --layout all --workload all --model "$model" \
 	    --vm off --format csv >"$tmp/off.csv" 2>/dev/null
-	"$bin" --items "$items" --layout all --workload all --model "$model" \
+	bheapsim --items "$items" --layout all --workload all --model "$model" \
 	    --vm sim --cache off --format csv >"$tmp/pages.csv" 2>/dev/null
-	"$bin" --items "$items" --layout all --workload all --model "$model" \
+	bheapsim --items "$items" --layout all --workload all --model "$model" \
 	    --vm sim --format csv >"$tmp/sim.csv" 2>/dev/null
 	csv_column "$tmp/off.csv" ns_per_op >"$tmp/off.ns"
 	csv_column "$tmp/pages.csv" ns_per_op >"$tmp/pages.ns"
@@ -170,9 +182,9 @@ done
 echo "== one --resident all pass against one --resident 10 run ($items items, model array, replace)"
 for layout in binheap bheap dary veb; do
 	for rep in 1 2 3; do
-		"$bin" --items "$items" --layout "$layout" --workload replace \
+		bheapsim --items "$items" --layout "$layout" --workload replace \
 		    --resident 10 --cache off --format csv >"$tmp/fixed.csv"
-		"$bin" --items "$items" --layout "$layout" --workload replace \
+		bheapsim --items "$items" --layout "$layout" --workload replace \
 		    --resident all --cache off --format csv >"$tmp/all.csv"
 		echo "$(csv_column "$tmp/fixed.csv" wall_s)" \
 		    "$(csv_column "$tmp/all.csv" wall_s | head -n 1)"
@@ -193,7 +205,7 @@ echo "== veb against binheap ($items items, --vm off, replace, $runs interleaved
 rep=1
 while [ "$rep" -le "$runs" ]; do
 	for layout in binheap veb; do
-		"$bin" --items "$items" --workload replace --vm off \
+		bheapsim --items "$items" --workload replace --vm off \
 		    --layout "$layout" --format csv 2>/dev/null |
 		    awk -F, "$CSV_HEADER"'$col["workload"] == "replace" { print $col["ns_per_op"] }'
 	done | paste -d' ' - -
@@ -211,7 +223,7 @@ done | awk '
 echo
 echo "== ns per modeled access against the budget ($items items, 64-byte pages, model full, replace)"
 for resident in 16 65536; do
-	"$bin" --items "$items" --page-size 64 --model full --resident "$resident" \
+	bheapsim --items "$items" --page-size 64 --model full --resident "$resident" \
 	    --cache off --workload replace --layout bheap --format csv \
 	    >"$tmp/r$resident.csv"
 	wall=$(csv_column "$tmp/r$resident.csv" wall_s)
@@ -228,10 +240,10 @@ for vm in off sim; do
 	# The page model alone: the caches' tags are not per page.
 	set --
 	[ "$vm" = off ] || set -- --cache off
-	"$bin" --items 4M --page-size 64 --model full --resident 16 --workload fill \
+	bheapsim --items 4M --page-size 64 --model full --resident 16 --workload fill \
 	    --layout bheap --vm "$vm" "$@" --format csv >"$tmp/mem-$vm.csv"
 done
-pages=$("$bin" --items 4M --page-size 64 --model full --resident 16 \
+pages=$(bheapsim --items 4M --page-size 64 --model full --resident 16 \
     --layout bheap --dry-run | csv_column - tracked_pages)
 off=$(csv_column "$tmp/mem-off.csv" maxrss_kib)
 sim=$(csv_column "$tmp/mem-sim.csv" maxrss_kib)
@@ -250,7 +262,7 @@ fi
 rep=1
 while [ "$rep" -le "$runs" ]; do
 	for layout in binheap bheap; do
-		"$bin" --items "$items" --workload all --vm off --layout "$layout" \
+		bheapsim --items "$items" --workload all --vm off --layout "$layout" \
 		    --format csv >"$tmp/tb-$layout-$rep.csv"
 	done
 	"$textbook" --items "$items" >"$tmp/tb-textbook-$rep.csv"
