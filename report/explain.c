@@ -44,7 +44,6 @@
 #include "options.h"
 #include "outfile.h"
 #include "parse.h"
-#include "svg.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -80,7 +79,6 @@ static const char *const html_workload_names[] = { "replace", "reorder",
     "mix", NULL };
 static const enum workload html_workloads[] = { WL_REPLACE, WL_REORDER,
     WL_MIX };
-
 
 /* Command line ------------------------------------------------------ */
 
@@ -307,6 +305,9 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (opt->html == NULL && opt->html_only != NULL)
 		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
+	if (opt->html != NULL && (opt->svg != NULL || opt->format != EXPLAIN_TEXT))
+		errx(EXIT_USAGE, "explain: --html writes a page instead of the "
+		    "text: not with --svg or --format csv; drop one of them");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,
 		    1, opt->html != NULL ? EXPLORE_MAX_ITEMS :
