@@ -306,8 +306,7 @@ parse_options(int argc, char *argv[], struct options *opt)
 		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
 	if (opt->html != NULL && (opt->svg != NULL || opt->format != EXPLAIN_TEXT))
-		errx(EXIT_USAGE, "explain: --html writes a page instead of the "
-		    "text: not with --svg or --format csv; drop one of them");
+		errx(EXIT_USAGE, "explain: --html: drop --svg, --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,
 		    1, opt->html != NULL ? EXPLORE_MAX_ITEMS :
