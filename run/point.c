@@ -128,6 +128,9 @@ check_resident(struct config *config, const struct plan_request *request,
 {
 	struct footprint fp = config_footprint(config);
 
+	if (request->resident != NULL && config->vm == VM_OFF)
+		return plan_refuse(why, "--resident: '%s' is the page model's "
+		    "budget, which --vm off does not run", request->resident);
 	if (request->resident != NULL)
 		return point_set_resident(config, request->resident_value,
 		    request->resident_bytes, "--resident", request->resident,

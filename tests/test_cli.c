@@ -270,6 +270,11 @@ static const struct bad_input {
 	    { "--vm-dir" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--vm-dir", "/tmp" }, "'/tmp'",
 	    { "--vm-dir", "--vm disk" }, WITH_OUTPUT },
+	/* A budget --vm off never uses was taken without a word. */
+	{ { "--items", "1000", "--vm", "off", "--resident", "5" }, "'5'",
+	    { "--resident", "--vm off" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--resident", "40K", "--vm", "off" }, "'40K'",
+	    { "--resident", "--vm off" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--vm", "off", "--sweep", "resident=1,2",
 	    "--plot-y", "ns_per_op" }, "resident=1,2", { "--vm off" },
 	    WITH_OUTPUT },
