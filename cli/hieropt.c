@@ -214,8 +214,9 @@ tlb_option(const char *text, struct hier_geometry *geometry)
 		strcpy(spec, item);
 		if (split_slashes(spec, fields, 2) != 2 ||
 		    parse_count(fields[0], 1, CACHE_MAX_BLOCKS, &entries) != 0)
-			errx(EXIT_USAGE, "--tlb: '%s' is not ENTRIES/WAYS "
-			    "(e.g. 64/4 or 64/full)", printable(item));
+			errx(EXIT_USAGE, "--tlb: '%s' is not ENTRIES/WAYS, "
+			    "ENTRIES from 1 to %" PRIu64 " (e.g. 64/4 or "
+			    "64/full)", printable(item), CACHE_MAX_BLOCKS);
 		level->blocks = entries;
 		level->ways = parse_ways("--tlb", item, fields[1], entries);
 		if (entries % level->ways != 0)

@@ -366,6 +366,9 @@ static const struct bad_input {
 	    0 },
 	{ { "--items", "1000", "--tlb", "abc" }, "'abc'",
 	    { "--tlb", "ENTRIES/WAYS" }, WITH_OUTPUT },
+	/* Out of bounds: the message gives ENTRIES' bounds. */
+	{ { "--items", "1000", "--tlb", "0/4" }, "'0/4'",
+	    { "--tlb", "1 to 4294967296" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--latency", "l1=abc" }, "'abc'",
 	    { "--latency", "ns, us, ms" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--latency", "l9=1ns" }, "'l9=1ns'",
