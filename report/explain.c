@@ -52,7 +52,7 @@
 #define DEFAULT_ENTRIES	8u
 #define DEFAULT_LAYOUTS	(1u << LAYOUT_ID_binheap | 1u << LAYOUT_ID_bheap)
 
-enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };
+enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };	/* text: 0, the default */
 
 static const char *const explain_format_names[] = { "text", "csv", NULL };
 
@@ -288,7 +288,6 @@ parse_options(int argc, char *argv[], struct options *opt)
 	opt->items = EXPLAIN_DEFAULT_ITEMS;
 	opt->entries = DEFAULT_ENTRIES;
 	opt->arity = DARY_DEFAULT_ARITY;
-	opt->format = EXPLAIN_TEXT;
 	opt->ops = EXPLORE_DEFAULT_OPS;
 	opt->workload = WL_REPLACE;
 	opt->seed = 1;
@@ -305,8 +304,9 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (opt->html == NULL && opt->html_only != NULL)
 		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
-	if (opt->html != NULL && (opt->svg != NULL || opt->format != EXPLAIN_TEXT))
-		errx(EXIT_USAGE, "explain: --html: drop --svg, --format csv");
+	if (opt->html != NULL &&
+	    (opt->svg != NULL || opt->format == EXPLAIN_CSV))
+		errx(EXIT_USAGE, "explain: --html takes no --svg or --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,
 		    1, opt->html != NULL ? EXPLORE_MAX_ITEMS :

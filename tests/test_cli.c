@@ -426,9 +426,9 @@ static const struct bad_input {
 	    { "--svg", "standard output" }, 0 },
 	/* --html writes instead of the text: --svg was dropped unsaid. */
 	{ { "explain", "--svg", "@t.svg", "--html", "@t.html" }, "--html",
-	    { "--svg", "drop" }, 0 },
+	    { "--svg", "takes no" }, 0 },
 	{ { "explain", "--format", "csv", "--html", "@t.html" }, "--html",
-	    { "--format csv", "drop" }, 0 },
+	    { "--format csv", "takes no" }, 0 },
 	/* The value missing: what the option takes, from its help. */
 	{ { "--items" }, "--items", { "needs a value: N,", "1 to" }, 0 },
 	{ { "explain", "--line-bytes" }, "--line-bytes",
