@@ -74,6 +74,13 @@ linked(const struct cache_geometry *g)
 	return g->ways > CACHE_SCAN_WAYS;
 }
 
+/* Whether a bound of `blocks` blocks gives the cache stamps. */
+static bool
+stamped(const struct cache_geometry *g, uint64_t blocks)
+{
+	return linked(g) && cache_stamps_fit(g, blocks);
+}
+
 /* The path of a cache that may evict, on this host, now. */
 static enum cache_path
 path_for(const struct cache_geometry *g)
@@ -107,7 +114,7 @@ cache_bytes(const struct cache_geometry *g)
 		    g->blocks / g->ways * sizeof(uint32_t) +
 		    index_slots(g) * (sizeof(uint64_t) + sizeof(uint32_t));
 	/* A bound may stamp up to CACHE_STAMPED_MAX_BLOCKS blocks. */
-	if (cache_stamps_fit(g, CACHE_STAMPED_MAX_BLOCKS))
+	if (stamped(g, CACHE_STAMPED_MAX_BLOCKS))
 		bytes += cache_stamps_bytes(g, CACHE_STAMPED_MAX_BLOCKS);
 	return bytes;
 }
@@ -129,7 +136,7 @@ cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
 	uint64_t links = linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0;
 
 	/* cache_bound()'s stamps, and the links, written at init. */
-	if (cache_stamps_fit(g, blocks))
+	if (stamped(g, blocks))
 		return cache_stamps_bytes(g, blocks) + links;
 	if (blocks > g->blocks)		/* may evict: every set is used */
 		return cache_bytes(g);
@@ -206,7 +213,7 @@ cache_bound(struct cache *cache, uint64_t address_limit)
 	uint64_t blocks = blocks_below(&cache->geometry, address_limit);
 
 	/* The list and the index give way to the stamps (cachestamp.c). */
-	if (cache_stamps_fit(&cache->geometry, blocks)) {
+	if (stamped(&cache->geometry, blocks)) {
 		free_links(cache);
 		return cache_stamps_init(cache, blocks);
 	}
@@ -348,11 +355,11 @@ cache_access_linked(struct cache *cache, uint64_t tag)
 	return access_linked(cache, cache_set_of(cache, tag), tag);
 }
 
-static void
-trace_tag(const struct cache *cache, uint64_t tag, FILE *trace,
+void
+cache_trace_block(const struct cache *cache, uint64_t block, FILE *trace,
     const char *prefix)
 {
-	fprintf(trace, "%s%" PRIu64 "\n", prefix, (tag - 1) << cache->line_shift);
+	fprintf(trace, "%s%" PRIu64 "\n", prefix, block << cache->line_shift);
 }
 
 /* One set's tags, least recent first. */
@@ -366,16 +373,16 @@ trace_set(const struct cache *cache, uint64_t set, FILE *trace,
 	if (cache->next == NULL) {
 		for (i = ways; i-- > 0;)
 			if (cache->tags[first + i] != 0)
-				trace_tag(cache, cache->tags[first + i], trace,
-				    prefix);
+				cache_trace_block(cache,
+				    cache->tags[first + i] - 1, trace, prefix);
 		return;
 	}
 	/* From the tail back to the head. */
 	way = cache->prev[first + cache->head[set]];
 	for (i = 0; i < ways; i++, way = cache->prev[first + way])
 		if (cache->tags[first + way] != 0)
-			trace_tag(cache, cache->tags[first + way], trace,
-			    prefix);
+			cache_trace_block(cache,
+			    cache->tags[first + way] - 1, trace, prefix);
 }
 
 /* A cache that never evicts holds what it loaded, in any order. */
@@ -386,8 +393,7 @@ trace_seen(const struct cache *cache, FILE *trace, const char *prefix)
 
 	for (block = 0; block < cache->seen_blocks; block++)
 		if (cache->seen[block >> 6] & (uint64_t)1 << (block & 63))
-			fprintf(trace, "%s%" PRIu64 "\n", prefix,
-			    block << cache->line_shift);
+			cache_trace_block(cache, block, trace, prefix);
 }
 
 void

@@ -222,9 +222,16 @@ cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
  */
 bool		 cache_access_linked(struct cache *, uint64_t tag);
 /*
+ * One line of cache_trace(): prefix, then the address of the block's
+ * first byte.
+ */
+void		 cache_trace_block(const struct cache *, uint64_t block,
+		    FILE *trace, const char *prefix);
+/*
  * One set of many ways, bound, stamped (cachestamp.c): whether a bound
- * of `blocks` blocks makes this geometry stamped (one set of many ways
- * that may evict, within CACHE_STAMPED_MAX_BLOCKS); the bytes of the
+ * of `blocks` blocks fits the stamps of a geometry of one set (one that
+ * may evict, within CACHE_STAMPED_MAX_BLOCKS; cache.c takes them for a
+ * set of more than CACHE_SCAN_WAYS ways); the bytes of the
  * stamps and their ring; the stamps set up, 0 or -1 with no memory
  * (cache_fini() frees what there is), and freed; the resident blocks,
  * least recent first, as cache_trace() writes them.

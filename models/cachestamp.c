@@ -12,11 +12,9 @@
  * hit is a load and two stores, where a list's move to the head is six
  * dependent ones after a search of an index (cache.c's linked sets).
  */
-#include <inttypes.h>
 #include <stdlib.h>
 
 #include "cache.h"
-
 
 /* Parameters -------------------------------------------------------- */
 
@@ -36,8 +34,8 @@ _Static_assert(CACHE_STAMPED_MAX_BLOCKS <= (uint64_t)UINT32_MAX + 1,
 bool
 cache_stamps_fit(const struct cache_geometry *g, uint64_t blocks)
 {
-	return g->ways > CACHE_SCAN_WAYS && g->blocks == g->ways &&
-	    blocks > g->blocks && blocks <= CACHE_STAMPED_MAX_BLOCKS;
+	return g->blocks == g->ways && blocks > g->blocks &&
+	    blocks <= CACHE_STAMPED_MAX_BLOCKS;
 }
 
 /* The ring's ticks: a power of two, RING_TICKS_PER_WAY per way. */
@@ -159,7 +157,6 @@ cache_stamps_trace(const struct cache *cache, FILE *trace,
 
 	for (t = cache->oldest; t <= cache->tick; t++)
 		if (tick_live(cache, t))
-			fprintf(trace, "%s%" PRIu64 "\n", prefix, (uint64_t)
-			    cache->ring[t & cache->ring_mask] <<
-			    cache->line_shift);
+			cache_trace_block(cache,
+			    cache->ring[t & cache->ring_mask], trace, prefix);
 }
