@@ -38,6 +38,7 @@ configure(int argc, char *argv[], struct plan *plan)
 	/* The options change this machine's hierarchy, level by level. */
 	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
 	request.config.cache = machine.geometry;
+	request.machine = machine.geometry;
 	args_parse(argc, argv, &request);
 	/* Asked once: the note, if any, is said when the runs start. */
 	pmu_absent = pmu_note();

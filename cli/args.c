@@ -176,6 +176,7 @@ memory_option(int c, const char *value, struct plan_request *request)
 		return true;
 	case OPT_DISK_LATENCY:
 		disk_latency_option(value, &config->disk_latency_ns);
+		request->disk_latency = value;
 		return true;
 	case OPT_VM:
 		config->vm = name_option("--vm", value, vm_names);
@@ -212,10 +213,14 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 		tlb_option(value, &config->cache);
 		given->tlb = true;
 		break;
-	case OPT_LATENCY:
-		latency_option(value, &config->latency);
-		request->latency_given = true;
+	case OPT_LATENCY: {
+		unsigned named = latency_option(value, &config->latency), k;
+
+		for (k = 0; k < HIER_COSTS; k++)
+			if (named & 1u << k)
+				request->latency[k] = value;
 		break;
+	}
 	case OPT_TIME_MODEL:
 		config->time_model = true;
 		return true;

@@ -242,7 +242,7 @@ hierarchy_options_done(bool cache_off, bool tlb_given,
 /* --latency ---------------------------------------------------------- */
 
 /* NAME=TIME items, each cost once; parse.h's times, bare ns. */
-void
+unsigned
 latency_option(const char *text, struct hier_latency *latency)
 {
 	char item[ITEM_BYTES];
@@ -271,6 +271,7 @@ latency_option(const char *text, struct hier_latency *latency)
 			    "from 0 to 1s: a decimal number with ns, us, ms "
 			    "or s (bare: ns)", printable(item), printable(value));
 	}
+	return named;
 }
 
 /* The grammar written back ----------------------------------------------------------------- */

@@ -26,7 +26,8 @@
 /* Returns whether the text was "off". */
 bool	cache_option(const char *text, struct hier_geometry *);
 void	tlb_option(const char *text, struct hier_geometry *);
-void	latency_option(const char *text, struct hier_latency *);
+/* Returns the costs the text names, a bit per enum hier_cost. */
+unsigned latency_option(const char *text, struct hier_latency *);
 /*
  * After every option: --cache off without a --tlb is the page model
  * alone, the TLB off too.

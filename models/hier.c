@@ -29,15 +29,22 @@ hier_for_page(const struct hier_geometry *g, uint64_t page_bytes)
 	return out;
 }
 
-bool
-hier_any(const struct hier_geometry *g)
+/* Whether any of the levels first .. end - 1 is present. */
+static bool
+any_of(const struct hier_geometry *g, unsigned first, unsigned end)
 {
 	unsigned k;
 
-	for (k = 0; k < HIER_LEVELS; k++)
+	for (k = first; k < end; k++)
 		if (g->level[k].blocks != 0)
 			return true;
 	return false;
+}
+
+bool
+hier_any(const struct hier_geometry *g)
+{
+	return any_of(g, 0, HIER_LEVELS);
 }
 
 uint64_t
@@ -149,6 +156,25 @@ hier_any_present(const struct hier_counts *counts)
 		if (counts->present[k])
 			return true;
 	return false;
+}
+
+bool
+hier_cost_priced(const struct hier_geometry *g, enum hier_cost cost)
+{
+	switch (cost) {
+	case COST_L1:
+		return any_of(g, HIER_L1, HIER_L1 + 1);
+	case COST_L2:
+		return any_of(g, HIER_L2, HIER_L2 + 1);
+	case COST_LLC:
+		return any_of(g, HIER_LLC, HIER_LLC + 1);
+	case COST_MEM:
+		return any_of(g, 0, HIER_FIRST_TLB);
+	case COST_TLB:
+		return any_of(g, HIER_FIRST_TLB, HIER_LEVELS);
+	default:
+		return false;
+	}
 }
 
 double

@@ -109,6 +109,12 @@ void		 hier_trace(const struct hier *, FILE *);
 
 /* Whether the counts are of any level. */
 bool		 hier_any_present(const struct hier_counts *);
+/*
+ * Whether hier_time_ns() prices anything at `cost` in a hierarchy of this
+ * shape: a cache level's latency where that level is present, mem where
+ * any cache is, tlb where any TLB level is.
+ */
+bool		 hier_cost_priced(const struct hier_geometry *, enum hier_cost);
 /* Modeled in-memory ns for a phase's counts. */
 double		 hier_time_ns(const struct hier_counts *,
 		    const struct hier_latency *);

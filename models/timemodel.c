@@ -52,6 +52,12 @@ timemodel_fini(struct timemodel *model)
 	memset(model->present, 0, sizeof(model->present));
 }
 
+bool
+timemodel_cost_priced(const struct hier_geometry *g, enum hier_cost cost)
+{
+	return cost == COST_MEM || hier_cost_priced(g, cost);
+}
+
 /*
  * One access through the caches and the TLB; `stall` gets what a load
  * of it would wait beyond an L1 hit, part by part.

@@ -83,6 +83,12 @@ struct timemodel {
 int	timemodel_init(struct timemodel *, const struct hier_geometry *,
 	    const struct hier_latency *, uint64_t address_limit);
 void	timemodel_fini(struct timemodel *);
+/*
+ * Whether the model prices anything at `cost` in a hierarchy of this
+ * shape: as hier_cost_priced(), but mem always, since a load that no
+ * cache answers waits for memory even where no cache is modeled.
+ */
+bool	timemodel_cost_priced(const struct hier_geometry *, enum hier_cost);
 /* The stream's taker (stream.h): model is a struct timemodel. */
 void	timemodel_take(void *model, const uint64_t *records, size_t n);
 /* Counters to zero; the caches' contents carry over. */

@@ -22,6 +22,7 @@
 #include "need.h"
 #include "options.h"
 #include "point.h"
+#include "timemodel.h"
 #include "vmsim.h"
 
 /* Reasons -------------------------------------------------------------- */
@@ -141,6 +142,55 @@ check_resident(struct config *config, const struct plan_request *request,
 	return 0;
 }
 
+/* Whether a model of the run prices `cost` in a hierarchy of this shape. */
+static bool
+priced(const struct config *config, const struct hier_geometry *g,
+    enum hier_cost cost)
+{
+	return config->time_model ? timemodel_cost_priced(g, cost) :
+	    hier_cost_priced(g, cost);
+}
+
+/*
+ * A latency of a level that --cache or --tlb took out of the run prices
+ * nothing, and is refused; one of a level the machine lacks is taken, so
+ * that a script may give every cost on any machine.
+ */
+static int
+check_latency(const struct config *config,
+    const struct plan_request *request, char *why)
+{
+	static const char *const what[HIER_COSTS] = {
+		[COST_L1] = "the L1 cache", [COST_L2] = "the L2 cache",
+		[COST_LLC] = "the last-level cache",
+		[COST_MEM] = "the last cache's misses",
+		[COST_TLB] = "the TLB's misses",
+	};
+	unsigned k;
+
+	for (k = 0; k < HIER_COSTS; k++)
+		if (request->latency[k] != NULL &&
+		    !priced(config, &config->cache, k) &&
+		    priced(config, &request->machine, k))
+			return plan_refuse(why, "--latency: '%s': %s prices %s, "
+			    "which --cache or --tlb leaves out of this run; drop "
+			    "%s or keep that level", request->latency[k],
+			    hier_cost_names[k], what[k], hier_cost_names[k]);
+	return 0;
+}
+
+/* Whether --latency named any cost. */
+static bool
+latency_given(const struct plan_request *request)
+{
+	unsigned k;
+
+	for (k = 0; k < HIER_COSTS; k++)
+		if (request->latency[k] != NULL)
+			return true;
+	return false;
+}
+
 /* The caches and TLB are a model of their own: they need --vm sim's. */
 static int
 check_cache(const struct config *config, const struct plan_request *request,
@@ -158,7 +208,7 @@ check_cache(const struct config *config, const struct plan_request *request,
 		    "%.2f GiB, more than this machine's %.2f GiB", need_gib(tags),
 		    need_gib(need_physical()));
 	/* The latencies price the caches' levels: with none, nothing. */
-	if (request->latency_given && !hier_any(&config->cache))
+	if (latency_given(request) && !hier_any(&config->cache))
 		return plan_refuse(why, "--latency: prices the caches' levels, "
 		    "and --cache off models none; drop --latency or name a "
 		    "cache");
@@ -166,7 +216,7 @@ check_cache(const struct config *config, const struct plan_request *request,
 		return plan_refuse(why, "--time-model: prices the caches' "
 		    "levels, and --cache off models none; drop --time-model "
 		    "or name a cache");
-	return 0;
+	return check_latency(config, request, why);
 }
 
 /*
@@ -218,12 +268,17 @@ disk_dir(const struct config *config)
  * if a modeled page is a system page.
  */
 static int
-check_vm(struct config *config, char *why)
+check_vm(struct config *config, const struct plan_request *request,
+    char *why)
 {
 	long system_page = sysconf(_SC_PAGESIZE);
 	uint64_t tracked = config_footprint(config).tracked_pages;
 	char reason[PLAN_WHY_BYTES - 64];
 
+	if (request->disk_latency != NULL && config->vm == VM_OFF)
+		return plan_refuse(why, "--disk-latency: '%s' prices the page "
+		    "model's faults, which --vm off does not run",
+		    request->disk_latency);
 	if (config->vm_dir != NULL && config->vm != VM_DISK)
 		return plan_refuse(why, "--vm-dir: '%s' is only for --vm disk",
 		    config->vm_dir);
@@ -335,7 +390,7 @@ point_finish(struct config *config, const struct plan_request *request,
 	    check_resident(config, request, why) != 0 ||
 	    check_trace(config, why) != 0 ||
 	    check_pipeline(config, why) != 0 ||
-	    check_vm(config, why) != 0 ||
+	    check_vm(config, request, why) != 0 ||
 	    point_check_policy(config, request->force, why) != 0)
 		return -1;
 	return 0;

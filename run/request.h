@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "hier.h"
 
 /* The reason a check gives: one line, without the program's name. */
 #define PLAN_WHY_BYTES	512
@@ -23,13 +24,17 @@ struct plan_request {
 	bool		 resident_all;	/* --resident all: every budget */
 	uint64_t	 resident_value;	/* pages, or bytes */
 	bool		 resident_bytes;
+	const char	*disk_latency;	/* --disk-latency as written, or NULL */
 	const char	*sweep;		/* --sweep as written, or NULL */
 	const char	*plot;
 	const char	*plot_y;
 	bool		 format_given;
 	bool		 policy_given;	/* --policy: config.policies is set */
 	bool		 hierarchy_given; /* --cache, --tlb or --latency */
-	bool		 latency_given;	/* --latency */
+	/* Per cost (enum hier_cost), the --latency that named it, or NULL. */
+	const char	*latency[HIER_COSTS];
+	/* The machine's hierarchy, before --cache and --tlb changed it. */
+	struct hier_geometry machine;
 	bool		 force;
 	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
 	unsigned	 jobs;		/* --jobs; 0: the default, 1 */

@@ -816,6 +816,41 @@ START_TEST(time_by_hand)
 }
 END_TEST
 
+/*
+ * A cost is priced, for --latency's check, iff changing it changes
+ * hier_time_ns() of counts where every present level has misses: over
+ * every pattern of present levels.
+ */
+START_TEST(cost_priced_iff_it_moves_the_time)
+{
+	static const uint64_t misses[HIER_LEVELS] = { 100, 40, 10, 50, 5 };
+	unsigned pattern, k, cost;
+
+	for (pattern = 0; pattern < 1u << HIER_LEVELS; pattern++) {
+		struct hier_geometry g = { 0 };
+		struct hier_counts counts = { .accesses = 1000 };
+
+		for (k = 0; k < HIER_LEVELS; k++) {
+			counts.present[k] = (pattern >> k & 1) != 0;
+			counts.misses[k] = counts.present[k] ? misses[k] : 0;
+			g.level[k].blocks = counts.present[k] ? 64 : 0;
+		}
+		for (cost = 0; cost < HIER_COSTS; cost++) {
+			struct hier_latency base = { { 1, 4, 16, 90, 30 } };
+			struct hier_latency moved = base;
+			bool moves;
+
+			moved.ns[cost] += 1000;
+			moves = hier_time_ns(&counts, &moved) !=
+			    hier_time_ns(&counts, &base);
+			ck_assert_msg(hier_cost_priced(&g, cost) == moves,
+			    "levels %#x, cost %s", pattern,
+			    hier_cost_names[cost]);
+		}
+	}
+}
+END_TEST
+
 /* The row of that layout, workload and budget. */
 static size_t
 find_row(const struct table *t, const char *layout, const char *workload,
@@ -1283,6 +1318,7 @@ cache_suite(void)
 	    (int)NHIERARCHIES);
 	tcase_add_test(tc, hier_create_refused);
 	tcase_add_test(tc, time_by_hand);
+	tcase_add_test(tc, cost_priced_iff_it_moves_the_time);
 	suite_add_tcase(suite, tc);
 
 	tc = scratch_tcase("trace replay", 120);

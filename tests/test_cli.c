@@ -354,6 +354,22 @@ static const struct bad_input {
 	/* An option with no effect names what it lacks. */
 	{ { "--items", "1000", "--latency", "l1=2ns", "--cache", "off" },
 	    "--cache off", { "--latency", "name a cache" }, WITH_OUTPUT },
+	/*
+	 * So does a latency of a level --cache or --tlb takes out; every
+	 * machine has an L1 and a TLB, the stated defaults where it says
+	 * nothing.
+	 */
+	{ { "--items", "1000", "--latency", "l1=3ns", "--cache", "l1=off" },
+	    "'l1=3ns'", { "--latency", "L1 cache" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--latency", "mem=90,l1=2", "--cache", "l1=off" },
+	    "'mem=90,l1=2'", { "l1 prices the L1 cache" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--latency", "tlb=30ns", "--tlb", "off" },
+	    "'tlb=30ns'", { "--latency", "TLB's misses" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--cache", "off", "--tlb", "64/4", "--latency",
+	    "mem=90" }, "'mem=90'", { "--latency", "last cache's misses" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "off", "--disk-latency", "5ms" },
+	    "'5ms'", { "--disk-latency", "--vm off" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--time-model", "--cache", "off" },
 	    "--cache off", { "--time-model", "name a cache" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--pipeline", "--vm", "off" },

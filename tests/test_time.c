@@ -109,6 +109,73 @@ START_TEST(test_levels)
 }
 END_TEST
 
+/*
+ * The stalls of three passes over 36 lines of 8 pages, each group of 6
+ * lines read twice in a row: L1 misses, L2 and LLC hits, memory's and
+ * walks, wherever those levels are present.
+ */
+static double
+stall_of(const struct hier_geometry *g, const struct hier_latency *latency)
+{
+	struct timemodel model;
+	struct time_counts counts;
+	double ns;
+	unsigned pass, group, twice, j;
+
+	ck_assert_int_eq(timemodel_init(&model, g, latency, 0), 0);
+	for (pass = 0; pass < 3; pass++)
+		for (group = 0; group < 6; group++)
+			for (twice = 0; twice < 2; twice++)
+				for (j = 0; j < 6; j++) {
+					unsigned line = group * 6 + j;
+					const uint64_t read[] = {
+						marker(STREAM_STEP),
+						rd(line % 8 * 4096 + line / 8 *
+						    64, 0),
+					};
+
+					timemodel_take(&model, read, 2);
+				}
+	counts = timemodel_counts(&model);
+	ns = time_stall_ns(&counts);
+	timemodel_fini(&model);
+	return ns;
+}
+
+/*
+ * timemodel_cost_priced() says which latencies --latency may give: a
+ * cost is priced iff moving it moves the stalls, for every pattern of
+ * present levels.
+ */
+START_TEST(test_cost_priced)
+{
+	static const struct cache_geometry level[HIER_LEVELS] = {
+		{ 4, 4, 64 }, { 8, 8, 64 }, { 64, 64, 64 }, { 4, 4, 4096 },
+		{ 8, 8, 4096 },
+	};
+	unsigned pattern, k, cost;
+
+	for (pattern = 0; pattern < 1u << HIER_LEVELS; pattern++) {
+		struct hier_geometry g = { 0 };
+		double base;
+
+		for (k = 0; k < HIER_LEVELS; k++)
+			if (pattern >> k & 1)
+				g.level[k] = level[k];
+		base = stall_of(&g, &round_ns);
+		for (cost = 0; cost < HIER_COSTS; cost++) {
+			struct hier_latency moved = round_ns;
+
+			moved.ns[cost] += 1000;
+			ck_assert_msg(timemodel_cost_priced(&g, cost) ==
+			    (stall_of(&g, &moved) != base),
+			    "levels %#x, cost %s", pattern,
+			    hier_cost_names[cost]);
+		}
+	}
+}
+END_TEST
+
 Suite *
 time_suite(void)
 {
@@ -117,6 +184,7 @@ time_suite(void)
 
 	tcase_add_test(tc, test_critical_path);
 	tcase_add_test(tc, test_levels);
+	tcase_add_test(tc, test_cost_priced);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
