@@ -70,7 +70,7 @@ struct options {
 	const char		*items_text;	/* NULL: the default */
 	unsigned		 ops;
 	unsigned		 workload;	/* enum workload */
-	unsigned		 resident;	/* 0: the default */
+	const char		*resident;	/* as typed; NULL: the default */
 	uint64_t		 seed;
 };
 
@@ -220,9 +220,8 @@ set_html_option(int c, char *argv[], struct options *opt)
 		opt->workload = html_workloads[name_option("--workload",
 		    optarg, html_workload_names)];
 		break;
-	case OPT_RESIDENT:	/* bounded by the heap's pages, later */
-		opt->resident = (unsigned)count_option("--resident", optarg,
-		    1, EXPLORE_MAX_ITEMS);
+	case OPT_RESIDENT:	/* read with the heap's pages, later */
+		opt->resident = optarg;
 		break;
 	case OPT_SEED:
 		opt->seed = count_option("--seed", optarg, 0, UINT64_MAX);
@@ -425,17 +424,19 @@ write_html(const struct options *opt)
 {
 	struct explore_request req = { opt->layouts, opt->items, opt->ops,
 	    (enum workload)opt->workload, opt->entries, opt->line_entries,
-	    opt->arity, opt->resident, opt->seed };
+	    opt->arity, 0, opt->seed };
 	unsigned pages = explore_pages(&req);
 	struct outfile html = { 0 };
 	const char *unusable;
 
-	if (req.resident == 0)
-		req.resident = pages < EXPLORE_DEFAULT_RESIDENT ? pages :
-		    EXPLORE_DEFAULT_RESIDENT;
+	req.resident = pages < EXPLORE_DEFAULT_RESIDENT ? pages :
+	    EXPLORE_DEFAULT_RESIDENT;
+	if (opt->resident != NULL)
+		req.resident = (unsigned)count_option("--resident",
+		    opt->resident, 1, EXPLORE_MAX_ITEMS);
 	if (req.resident > pages)
-		errx(EXIT_USAGE, "--resident: '%u' is more than the %u pages "
-		    "of %u items", req.resident, pages, req.items);
+		errx(EXIT_USAGE, "--resident: '%s' is more than the %u pages "
+		    "of %u items", printable(opt->resident), pages, req.items);
 	if ((unusable = outfile_unusable(opt->html)) != NULL)
 		errx(EXIT_USAGE, "--html: '%s' %s", printable(opt->html),
 		    unusable);

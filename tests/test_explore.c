@@ -240,6 +240,9 @@ static const struct bad_html {
 	{ { "--html", "t.html", "--workload", "fill" }, "'fill'",
 	    "replace, reorder, mix" },
 	{ { "--html", "t.html", "--resident", "17" }, "'17'", "16 pages" },
+	/* Quoted as typed, not as the count it reads: 1K is 1000. */
+	{ { "--html", "t.html", "--resident", "1K" }, "'1K'", "16 pages" },
+	{ { "--html", "t.html", "--resident", "0" }, "'0'", "1 to" },
 	{ { "--html", "t.html", "--items", "4097" }, "'4097'", "1 to 4096" },
 	{ { "--html" }, "--html", "needs a value" },
 };
