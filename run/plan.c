@@ -80,6 +80,17 @@ check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
 	return 0;
 }
 
+/* A point's refusal names the point: its place in --sweep as written. */
+static int
+refused_at(char *why, size_t i, const char *sweep)
+{
+	size_t len = strlen(why);
+
+	snprintf(why + len, PLAN_WHY_BYTES - len, "; at point %zu of --sweep "
+	    "'%s'", i + 1, printable(sweep));
+	return -1;
+}
+
 static int
 apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
     const struct plan_request *request, char *why)
@@ -104,7 +115,7 @@ apply_sweep(struct config *point, const struct sweep_spec *spec, size_t i,
 		break;
 	}
 	if (point_finish(point, request, why) != 0)
-		return -1;
+		return refused_at(why, i, request->sweep);
 	if (spec->param == SWEEP_RESIDENT)
 		return point_set_resident(point, value, spec->bytes, "--sweep", text,
 		    why);

@@ -410,6 +410,10 @@ static const struct bad_input {
 	{ { "--items", "1000", "--disk-latency", "3600.0000000001s" },
 	    "'3600.0000000001s'", { "--disk-latency", "3600s" },
 	    WITH_OUTPUT },
+	/* A point refused names its place in the sweep. */
+	{ { "--items", "1000", "--resident", "5", "--sweep",
+	    "page-size=64K,4K" }, "'5'", { "at point 1 of --sweep",
+	    "'page-size=64K,4K'" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=0" }, "'0'",
 	    { "--sweep", "a count from 1" }, WITH_OUTPUT },
 	/* items the heap cannot hold, said with --items' own bound. */
