@@ -232,26 +232,45 @@ struct table {
 	enum field	swept;		/* F_COUNT: none */
 };
 
+/* The ratio of a's figure to b's in a column, where there is one. */
+static bool
+ratio_of(enum field f, const struct result *a, const struct result *b,
+    double *ratio)
+{
+	double x, y;
+
+	if (!ratio_figure(f, a, &x) || !ratio_figure(f, b, &y) || y <= 0)
+		return false;
+	*ratio = x / y;
+	return true;
+}
+
+/* The ratio row of b to a, if any column has a ratio. */
 static void
 write_ratio(FILE *out, const struct table *t, const struct result *a,
     const struct result *b)
 {
 	char label[32];
+	double ratio;
 	size_t c;
 
+	for (c = LEADING; c < t->n && !ratio_of(t->col[c].field, a, b, &ratio);
+	    c++)
+		continue;
+	if (c == t->n)
+		return;
+	if (t->swept != F_COUNT)
+		fprintf(out, "%14s  ", "");
 	/* "binheap/bheap" spans the workload and layout columns. */
 	snprintf(label, sizeof(label), "  %s/%s", layouts[a->layout]->name,
 	    layouts[b->layout]->name);
 	fprintf(out, "%-*s", -t->col[0].width - t->col[1].width + 2, label);
 	for (c = LEADING; c < t->n; c++) {
-		const struct column *col = &t->col[c];
 		char cell[32] = "";
-		double x, y;
 
-		if (ratio_figure(col->field, a, &x) &&
-		    ratio_figure(col->field, b, &y) && y > 0)
-			snprintf(cell, sizeof(cell), "%.2fx", x / y);
-		fprintf(out, "  %*s", col->width, cell);
+		if (ratio_of(t->col[c].field, a, b, &ratio))
+			snprintf(cell, sizeof(cell), "%.2fx", ratio);
+		fprintf(out, "  %*s", t->col[c].width, cell);
 	}
 	fputc('\n', out);
 }
@@ -362,8 +381,6 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 				first = row;
 				continue;
 			}
-			if (t->swept != F_COUNT)
-				fprintf(out, "%14s  ", "");
 			write_ratio(out, t, first, row);
 		}
 	}

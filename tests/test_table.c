@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * test_table.c: the table a new user sees first: it fits 120 columns,
- * --columns chooses its columns by their CSV names, --cache off leaves
+ * --columns chooses its columns by their CSV names, a ratio row comes
+ * only with ratios, --cache off leaves
  * the cache columns out, the note on hardware counters comes only when
  * the pmu_ fields are shown, and --plot-y takes the table's headings and
  * lists the fields when it knows none.
@@ -145,6 +146,27 @@ START_TEST(columns_choose)
 END_TEST
 
 /*
+ * A ratio row comes where a column has a ratio: replace at 10K items
+ * takes no TLB or L2 misses, so its row would be a bare label, but fill's
+ * has ratios.
+ */
+START_TEST(ratio_row_only_with_ratios)
+{
+	struct outcome o;
+
+	run(&o, "--items", "10K", "--layout", "binheap,bheap", "--columns",
+	    "tlb_misses,l2_misses", NULL);
+	expect_success(&o);
+	ck_assert_msg(strstr(o.out.data, "replace   bheap") != NULL &&
+	    strstr(strstr(o.out.data, "replace   bheap"), "binheap/bheap") ==
+	    NULL, "%s: a ratio row of no ratio:\n%s", o.command, o.out.data);
+	ck_assert_msg(strstr(o.out.data, "binheap/bheap") != NULL,
+	    "%s: no ratio row:\n%s", o.command, o.out.data);
+	outcome_free(&o);
+}
+END_TEST
+
+/*
  * The note comes with what shows the pmu_ fields, where they are empty;
  * never with the default table.
  */
@@ -256,6 +278,7 @@ table_suite(void)
 	tcase_add_loop_test(tc, default_table_fits, 0, (int)NFITTING);
 	tcase_add_test(tc, cache_off_drops_cache_columns);
 	tcase_add_test(tc, columns_choose);
+	tcase_add_test(tc, ratio_row_only_with_ratios);
 	tcase_add_test(tc, pmu_note_only_when_shown);
 	tcase_add_test(tc, plot_y_takes_headings);
 	tcase_add_loop_test(tc, bad_table_input_refused, 0, (int)NBAD);
