@@ -13,7 +13,9 @@
 # curve) against one fixed budget; and the default run's wall time.
 # Then ns/op per layout and workload with --vm off, --vm sim with the
 # page model alone (--cache off) and with the caches and TLB too, and the
-# ratios to --vm off; veb against binheap with --vm off on replace (the
+# ratios to --vm off; what the page model, each cache level and the TLB
+# add, one by one, per operation and per modeled access (binheap, model
+# full); veb against binheap with --vm off on replace (the
 # median of paired runs); ns per modeled access with 16 and 65,536 resident pages;
 # the model's bookkeeping per tracked page, from max RSS; and binheap and
 # bheap with --vm off against the textbook heap of tools/textbook.c
@@ -196,6 +198,53 @@ for layout in binheap bheap dary veb; do
 			printf "%-8s fixed %.2f s, all %.2f s (last run); all/fixed median %.2fx\n",
 			    layout, f[NR], a[NR], r[2] }'
 done
+
+
+echo
+echo "== what each level adds ($items items, --ops 200K, binheap, model full, replace, $runs interleaved runs)"
+# The models one by one, each run with the ones above it: the page model,
+# then the L1, L2 and LLC of this machine's geometry, then its TLB.  The
+# median ns/op of each, and what each step adds per operation and per
+# modeled access: where a tracked run's time goes, without a profiler.
+rep=1
+while [ "$rep" -le "$runs" ]; do
+	while IFS='|' read -r name options; do
+		# shellcheck disable=SC2086 # the options are words
+		bheapsim --items "$items" --ops 200K --layout binheap --model full \
+		    --workload replace $options --format csv 2>/dev/null |
+		    awk -F, -v name="$name" "$CSV_HEADER"'
+			$col["workload"] == "replace" {
+				print name, $col["ns_per_op"], $col["accesses"] / $col["ops"] }'
+	done <<-'LEVELS'
+	off|--vm off
+	pages|--cache off
+	+l1|--cache l2=off,llc=off --tlb off
+	+l2|--cache llc=off --tlb off
+	+llc|--tlb off
+	+tlb|
+	LEVELS
+	rep=$((rep + 1))
+done | awk '
+	{ if (!($1 in n)) order[++names] = $1; ns[$1, ++n[$1]] = $2; per[$1] = $3 }
+	function median(name,    i, j, t, v) {
+		for (i = 1; i <= n[name]; i++) v[i] = ns[name, i]
+		for (i = 1; i <= n[name]; i++) for (j = i + 1; j <= n[name]; j++)
+			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+		return v[int((n[name] + 1) / 2)]
+	}
+	END {
+		printf "%-6s %10s %10s %12s\n", "models", "ns/op", "adds", "ns/access"
+		for (k = 1; k <= names; k++) {
+			m = median(order[k])
+			if (k == 1)
+				printf "%-6s %10.1f\n", order[k], m
+			else
+				printf "%-6s %10.1f %10.1f %12.2f\n", order[k], m,
+				    m - last, (m - last) / per[order[names]]
+			last = m
+		}
+		printf "(%.1f modeled accesses per operation)\n", per[order[names]]
+	}'
 
 
 echo
