@@ -5,16 +5,15 @@
  *
  * For a heap small enough to draw (up to 512 items, 8 to 64 entries per
  * page) it shows, layout by layout, which indices share a page and how
- * the tree enters each page, the tree itself with every page crossing
- * marked, and the path from the root to the last index with its
- * crossings counted; a closing table compares the layouts.  --format csv
- * gives the same facts one row per index, and --svg draws the trees with
- * nodes coloured by page (explain_text.c, explain_svg.c; this file reads
- * the command line and builds the trees, explain_view.h).  --line-bytes N adds the cache lines inside
- * the pages: line = index * sizeof(void *) / N, the array starting on a
- * page boundary, so a line never straddles two pages; the text marks a
- * line crossing inside a page with ':' beside the '|' of a page
- * crossing, the CSV gains a line column, the SVG a dotted blue edge.
+ * the tree enters each page, the tree with its page crossings marked, the
+ * path from the root to the last index with its crossings counted, and
+ * a table comparing the layouts.  --format csv gives the same facts one
+ * row per index, --svg draws the trees coloured by page (explain_text.c,
+ * explain_svg.c; this file reads the command line and builds the trees,
+ * explain_view.h).  --line-bytes N adds the lines in the pages, line =
+ * index * sizeof(void *) / N (the array starts a page: no line straddles
+ * two); the text marks a line crossing ':' beside a page crossing's '|',
+ * the CSV adds a line column, the SVG a dotted blue edge.
  *
  * The pages are those of the heap array: page = index / E and offset =
  * index % E for E entries per page, slot 0 unused, exactly as the page
