@@ -288,6 +288,10 @@ static const struct bad_input {
 	    { "--plot-y", "dary" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
 	    "majflt" }, "'majflt'", { "--plot-y", "--vm disk" }, WITH_OUTPUT },
+	/* Not --vm off's doing: the time model was not asked for. */
+	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
+	    "stall_l2_ns_per_op" }, "'stall_l2_ns_per_op'", { "--plot-y",
+	    "--time-model" }, WITH_OUTPUT },
 	/* Replacement policies: what each cannot do, before any work. */
 	{ { "--items", "1000", "--policy", "mru" }, "'mru'", { "--policy",
 	    "clock" }, WITH_OUTPUT },
