@@ -983,6 +983,27 @@ START_TEST(disk_file_removed)
 }
 END_TEST
 
+/* A $TMPDIR --vm disk cannot use is blamed on it, not on --vm-dir. */
+START_TEST(tmpdir_refusal_names_tmpdir)
+{
+	const char *was = getenv("TMPDIR");
+	char saved[PATH_MAX];
+	struct outcome o;
+
+	snprintf(saved, sizeof(saved), "%s", was != NULL ? was : "");
+	ck_assert(setenv("TMPDIR", "/nonexistent-tmpdir", 1) == 0);
+	run(&o, "--items", "1000", "--vm", "disk", NULL);
+	ck_assert((was != NULL ? setenv("TMPDIR", saved, 1) :
+	    unsetenv("TMPDIR")) == 0);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, "$TMPDIR") != NULL &&
+	    strstr(o.err.data, "'/nonexistent-tmpdir'") != NULL &&
+	    strncmp(o.err.data, "bheapsim: --vm-dir", 18) != 0,
+	    "%s: status %d, '%s'", o.command, o.status, o.err.data);
+	outcome_free(&o);
+}
+END_TEST
+
 /*
  * SIGINT in the middle of a sweep: exit 130, and the report holds the
  * rows finished before it, each one whole, and nothing else is left.
@@ -1072,6 +1093,7 @@ cli_suite(void)
 	tc = scratch_tcase("kernel", 120);
 	tcase_add_loop_test(tc, kernel_faults_match_model, 0, 6);
 	tcase_add_test(tc, disk_file_removed);
+	tcase_add_test(tc, tmpdir_refusal_names_tmpdir);
 	suite_add_tcase(suite, tc);
 
 	tc = scratch_tcase("interrupt", 60);
