@@ -288,6 +288,11 @@ static const struct bad_input {
 	    { "--plot-y", "dary" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
 	    "majflt" }, "'majflt'", { "--plot-y", "--vm disk" }, WITH_OUTPUT },
+	/* An empty item in --columns was skipped without a word. */
+	{ { "--items", "1000", "--columns", "faults/op,,ns/op" },
+	    "'faults/op,,ns/op'", { "--columns", "empty item" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--columns", "," }, "','",
+	    { "--columns", "empty item" }, WITH_OUTPUT },
 	/* Not --vm off's doing: the time model was not asked for. */
 	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
 	    "stall_l2_ns_per_op" }, "'stall_l2_ns_per_op'", { "--plot-y",
