@@ -156,6 +156,10 @@ pages_of(uint64_t bytes, uint64_t page_bytes)
 #define WITH_OUTPUT	0x1	/* add --output DIR/out.csv */
 #define PTR8_ONLY	0x2	/* bad only with 8-byte pointers */
 
+/* A file name longer than NAME_MAX (255 bytes). */
+#define B32	"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+#define NAME_256	B32 B32 B32 B32 B32 B32 B32 B32
+
 /*
  * Each case must be refused before any work, with status 2, one line on
  * stderr quoting the offending text, nothing on stdout and no file left
@@ -288,6 +292,9 @@ static const struct bad_input {
 	    { "--plot-y", "dary" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
 	    "majflt" }, "'majflt'", { "--plot-y", "--vm disk" }, WITH_OUTPUT },
+	/* Once taken, then refused with status 1 after the whole run. */
+	{ { "--items", "1000", "--output", NAME_256 }, "'" B32, { "--output",
+	    "too long" }, 0 },
 	/* An empty item in --columns was skipped without a word. */
 	{ { "--items", "1000", "--columns", "faults/op,,ns/op" },
 	    "'faults/op,,ns/op'", { "--columns", "empty item" }, WITH_OUTPUT },
