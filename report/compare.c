@@ -450,8 +450,7 @@ compare_main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
-			return fflush(stdout) != 0 || ferror(stdout) ?
-			    EXIT_FAILURE : EXIT_SUCCESS;
+			exit_printed();
 		case ':':
 			option_needs_value(optopt, options, "compare", usage);
 		default:
