@@ -293,10 +293,13 @@ void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
 	struct hierarchy_given given = { false, false };
+	const char *arity = NULL;
 	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+		if (c == OPT_ARITY)
+			arity = optarg;
 		if (heap_option(c, optarg, &request->config) ||
 		    memory_option(c, optarg, request) ||
 		    hierarchy_option(c, optarg, request, &given) ||
@@ -314,6 +317,9 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
 		    "lists the options", printable(argv[optind]));
+	if (arity != NULL && !(request->config.layouts & 1u << LAYOUT_ID_dary))
+		errx(EXIT_USAGE, "--arity: '%s' shapes the dary layout only; "
+		    "add dary to --layout", printable(arity));
 	hierarchy_options_done(given.cache_off, given.tlb,
 	    &request->config.cache);
 }
