@@ -195,6 +195,9 @@ static const struct bad_input {
 	{ { "--items", "1000", "--arity", "1" }, "'1'", { "--arity", "2 to 64" },
 	    WITH_OUTPUT },
 	{ { "--items", "1000", "--arity", "65" }, "'65'", { "2 to 64" }, 0 },
+	/* Taken without a word, though no phase run has operations. */
+	{ { "--items", "1000", "--workload", "fill,drain", "--ops", "5" },
+	    "'5'", { "--ops", "--workload" }, WITH_OUTPUT },
 	/* Taken without a word, though no layout run has an arity. */
 	{ { "--items", "1000", "--layout", "binheap", "--arity", "4" }, "'4'",
 	    { "--arity", "dary" }, WITH_OUTPUT },
