@@ -284,6 +284,7 @@ sweep_option(int c, const char *value, struct plan_request *request)
 		return true;
 	case OPT_PLOT_Y:
 		request->plot_y = plot_y_option(value);
+		request->plot_y_text = value;
 		return true;
 	}
 	return false;

@@ -418,6 +418,12 @@ static const struct bad_input {
 	{ { "--items", "1000", "--vm", "off", "--cache", "l1=32K/8" },
 	    "--vm off", { "--cache", "page model" }, WITH_OUTPUT },
 	/* Issue 27: options with no effect, quoting, the dry run. */
+	/* A heading is quoted as typed, not as the field it names. */
+	{ { "--items", "1000", "--plot-y", "l1/op" }, "'l1/op'",
+	    { "--plot-y", "--plot" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "off", "--sweep", "items=1000,2000",
+	    "--plot-y", "faults/op" }, "'faults/op'", { "--plot-y",
+	    "--vm off" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--plot-y", "ns_per_op" }, "'ns_per_op'",
 	    { "--plot-y", "--plot" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=1K,2K", "--plot", "@p.svg",
