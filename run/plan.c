@@ -346,6 +346,10 @@ plan_make(struct plan *plan, const struct plan_request *request,
 
 	memset(plan, 0, sizeof(*plan));
 	*base = request->config;
+	if (request->dry_run && request->format_given &&
+	    base->format != FORMAT_CSV)
+		return plan_refuse(why, "--format: '%s' is not what --dry-run "
+		    "prints, which is CSV", format_names[base->format]);
 	if (base->output != NULL && !request->format_given)
 		base->format = report_format_of_path(base->output,
 		    base->format);

@@ -418,6 +418,9 @@ static const struct bad_input {
 	{ { "--items", "1000", "--vm", "off", "--cache", "l1=32K/8" },
 	    "--vm off", { "--cache", "page model" }, WITH_OUTPUT },
 	/* Issue 27: options with no effect, quoting, the dry run. */
+	/* --dry-run prints CSV whatever --format asked for. */
+	{ { "--items", "1000", "--dry-run", "--format", "json" }, "'json'",
+	    { "--format", "CSV" }, WITH_OUTPUT },
 	/* A heading is quoted as typed, not as the field it names. */
 	{ { "--items", "1000", "--plot-y", "l1/op" }, "'l1/op'",
 	    { "--plot-y", "--plot" }, WITH_OUTPUT },
