@@ -284,6 +284,7 @@ sweep_option(int c, const char *value, struct plan_request *request)
 		return true;
 	case OPT_PLOT_Y:
 		request->plot_y = plot_y_option(value);
+		request->plot_y_text = value;
 		return true;
 	}
 	return false;
@@ -293,10 +294,17 @@ void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
 	struct hierarchy_given given = { false, false };
+	const char *arity = NULL, *ops = NULL;
+	unsigned phases_with_ops = 1u << WL_REPLACE | 1u << WL_REORDER |
+	    1u << WL_MIX;
 	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+		if (c == OPT_ARITY)
+			arity = optarg;
+		if (c == OPT_OPS)
+			ops = optarg;
 		if (heap_option(c, optarg, &request->config) ||
 		    memory_option(c, optarg, request) ||
 		    hierarchy_option(c, optarg, request, &given) ||
@@ -314,6 +322,13 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
 		    "lists the options", printable(argv[optind]));
+	if (arity != NULL && !(request->config.layouts & 1u << LAYOUT_ID_dary))
+		errx(EXIT_USAGE, "--arity: '%s' shapes the dary layout only; "
+		    "add dary to --layout", printable(arity));
+	if (ops != NULL && !(request->config.workloads & phases_with_ops))
+		errx(EXIT_USAGE, "--ops: '%s' counts the operations of replace, "
+		    "reorder and mix, and --workload runs none of them",
+		    printable(ops));
 	hierarchy_options_done(given.cache_off, given.tlb,
 	    &request->config.cache);
 }

@@ -48,6 +48,13 @@ static const char *const headings[C_COUNT] = {
 	"maxRSS_KiB", "minflt", "entries/page", "faults/op", "ns/op",
 };
 
+/* What must be alike for a ratio to mean anything (tools/compare.sh). */
+static const char *const settings[] = {
+	"items", "ops", "model", "vm", "page_bytes", "item_bytes", "policy",
+	"seed",
+};
+#define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
+
 /* Left-aligned text columns' widths in the table. */
 static const int text_widths[C_FIGURES] = { 8, 7, 11, 9 };
 
@@ -67,6 +74,7 @@ struct comparison {
 struct table {
 	struct csv	 csv;
 	long		 at[C_COUNT];	/* column of each field, or -1 */
+	long		 setting_at[NSETTINGS];	/* or -1 */
 	const char	*path;
 };
 
@@ -161,6 +169,39 @@ check_unique(const struct table *t)
 				    printable(value(t, a, C_ABI)));
 }
 
+/* The rows of one workload and layout ran alike, or ratios mislead. */
+static void
+check_alike(const struct table *t)
+{
+	size_t a, b, s;
+
+	for (b = 0; b < t->csv.nrows; b++)
+		for (a = 0; a < b; a++) {
+			if (strcmp(value(t, a, C_WORKLOAD),
+			    value(t, b, C_WORKLOAD)) != 0 ||
+			    strcmp(value(t, a, C_LAYOUT),
+			    value(t, b, C_LAYOUT)) != 0)
+				continue;
+			for (s = 0; s < NSETTINGS; s++) {
+				const char *x, *y;
+
+				if (t->setting_at[s] < 0)
+					continue;
+				x = csv_cell(&t->csv, a, (size_t)t->setting_at[s]);
+				y = csv_cell(&t->csv, b, (size_t)t->setting_at[s]);
+				if (strcmp(x, y) != 0)
+					errx(EXIT_USAGE, "compare: '%s' lines %zu "
+					    "and %zu, workload %s, layout %s, ran "
+					    "with %s '%s' and '%s': compare takes "
+					    "runs alike but for the ABI", t->path,
+					    line_of(t, a), line_of(t, b),
+					    printable(value(t, a, C_WORKLOAD)),
+					    printable(value(t, a, C_LAYOUT)),
+					    settings[s], printable(x), printable(y));
+			}
+		}
+}
+
 static void
 read_table(FILE *in, struct table *t)
 {
@@ -182,8 +223,11 @@ read_table(FILE *in, struct table *t)
 			errx(EXIT_USAGE, "compare: '%s' has no column %s: not "
 			    "bheapsim's CSV", t->path, fields[f]);
 	}
+	for (f = 0; f < NSETTINGS; f++)
+		t->setting_at[f] = csv_column(&t->csv, settings[f]);
 	check_cells(t);
 	check_unique(t);
+	check_alike(t);
 }
 
 /* Grouping ------------------------------------------------------------ */
@@ -406,8 +450,7 @@ compare_main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
-			return fflush(stdout) != 0 || ferror(stdout) ?
-			    EXIT_FAILURE : EXIT_SUCCESS;
+			exit_printed();
 		case ':':
 			option_needs_value(optopt, options, "compare", usage);
 		default:

@@ -230,7 +230,7 @@ void
 explore_command(char *buf, size_t size, const struct explore_request *req,
     bool all)
 {
-	char list[64] = "", resident[32] = "all";
+	char list[64] = "", resident[32] = "all", arity[32] = "";
 	unsigned i;
 
 	for (i = 0; i < LAYOUT_COUNT; i++)
@@ -239,11 +239,14 @@ explore_command(char *buf, size_t size, const struct explore_request *req,
 			    "%s%s", list[0] ? "," : "", layouts[i]->name);
 	if (!all)
 		snprintf(resident, sizeof(resident), "%u", req->resident);
+	/* The main command refuses --arity without dary. */
+	if (req->layouts & 1u << LAYOUT_ID_dary)
+		snprintf(arity, sizeof(arity), " --arity %u", req->arity);
 	snprintf(buf, size, "bheapsim --items %u --ops %u --workload %s "
-	    "--layout %s --arity %u --seed %" PRIu64 " --page-size %u "
+	    "--layout %s%s --seed %" PRIu64 " --page-size %u "
 	    "--resident %s --cache l1=%u/full/%u,l2=off,llc=off --tlb %u/%u "
 	    "--format csv", req->items, req->ops,
-	    workload_names[req->workload], list, req->arity, req->seed,
+	    workload_names[req->workload], list, arity, req->seed,
 	    req->entries * ABI_PTR_BYTES, resident,
 	    EXPLORE_L1_LINES * req->line_entries * ABI_PTR_BYTES,
 	    req->line_entries * ABI_PTR_BYTES, EXPLORE_TLB_ENTRIES,

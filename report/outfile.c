@@ -228,6 +228,8 @@ outfile_refusal(const char *path, bool force)
 		return "ends in '/', so names a directory";
 	if (stat(path, &st) != 0 && errno == ELOOP)
 		return "is a loop of symbolic links";
+	if (stat(path, &st) != 0 && errno == ENAMETOOLONG)
+		return "is a name too long for the system to open";
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return "is a directory";
 	if (named_descriptor(path) >= 0)

@@ -377,7 +377,8 @@ unmeasured_reason(enum field f, const struct config *config)
 		return "this machine gives no hardware counters";
 	if (f >= F_L1_MISSES && f <= F_LINE_PER_OP && config->vm != VM_OFF)
 		return "that level of the caches or TLB is off (--cache, --tlb)";
-	return "it comes from the page model: not with --vm off";
+	return config->vm == VM_OFF ? "it comes from the page model: not "
+	    "with --vm off" : "it comes from --time-model, with a cache";
 }
 
 int

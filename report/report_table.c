@@ -131,6 +131,13 @@ report_choose_columns(const char *list, char *why, size_t why_size)
 		    printable(list));
 		return -1;
 	}
+	/* strtok_r() would skip an empty item without a word. */
+	if (list[0] == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,") != NULL) {
+		snprintf(why, why_size, "'%s' has an empty item: separate "
+		    "report fields with one comma", printable(list));
+		return -1;
+	}
 	for (name = strtok_r(copy, ",", &rest); name != NULL;
 	    name = strtok_r(NULL, ",", &rest)) {
 		if ((field = report_field_named(name)) == NULL) {

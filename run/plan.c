@@ -346,6 +346,10 @@ plan_make(struct plan *plan, const struct plan_request *request,
 
 	memset(plan, 0, sizeof(*plan));
 	*base = request->config;
+	if (request->dry_run && request->format_given &&
+	    base->format != FORMAT_CSV)
+		return plan_refuse(why, "--format: '%s' is not what --dry-run "
+		    "prints, which is CSV", format_names[base->format]);
 	if (base->output != NULL && !request->format_given)
 		base->format = report_format_of_path(base->output,
 		    base->format);
@@ -357,7 +361,11 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
 	    report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
-		return plan_refuse(why, "--plot-y: %s", reason);
+		return request->plot_y_text != NULL &&
+		    strcmp(request->plot_y_text, plan->plot_y) != 0 ?
+		    plan_refuse(why, "--plot-y: '%s' names %s: %s",
+		    printable(request->plot_y_text), plan->plot_y, reason) :
+		    plan_refuse(why, "--plot-y: %s", reason);
 	/* A plot of a figure that is 0 at every point draws nothing. */
 	if (request->plot != NULL && base->disk_latency_ns == 0 &&
 	    strcmp(plan->plot_y, "disk_latency_ms") == 0)
@@ -372,7 +380,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		return -1;
 	if (request->plot_y != NULL && request->plot == NULL)
 		return plan_refuse(why, "--plot-y: '%s' draws nothing without "
-		    "--plot FILE.svg", request->plot_y);
+		    "--plot FILE.svg", printable(request->plot_y_text));
 	make_passes(plan, request->resident_all);
 	return 0;
 }

@@ -273,7 +273,8 @@ check_vm(struct config *config, const struct plan_request *request,
 {
 	long system_page = sysconf(_SC_PAGESIZE);
 	uint64_t tracked = config_footprint(config).tracked_pages;
-	char reason[PLAN_WHY_BYTES - 64];
+	char reason[PLAN_WHY_BYTES - 128];
+	const char *named;
 
 	if (request->disk_latency != NULL && config->vm == VM_OFF)
 		return plan_refuse(why, "--disk-latency: '%s' prices the page "
@@ -295,10 +296,12 @@ check_vm(struct config *config, const struct plan_request *request,
 		    vm_names[config->vm], tracked, arena_max_file_pages());
 	if (config->vm != VM_DISK)
 		return 0;
+	named = config->vm_dir != NULL ? "--vm-dir" :
+	    "--vm disk's directory ($TMPDIR, else /tmp)";
 	config->vm_dir = disk_dir(config);
 	if (arena_disk_ok(config->vm_dir, reason, sizeof(reason)) != 0)
-		return plan_refuse(why, "--vm-dir: %s; name a directory on a disk "
-		    "where a file can be made", reason);
+		return plan_refuse(why, "%s: %s; name a directory on a disk "
+		    "where a file can be made with --vm-dir", named, reason);
 	return 0;
 }
 

@@ -27,7 +27,8 @@ struct plan_request {
 	const char	*disk_latency;	/* --disk-latency as written, or NULL */
 	const char	*sweep;		/* --sweep as written, or NULL */
 	const char	*plot;
-	const char	*plot_y;
+	const char	*plot_y;	/* the field --plot-y names */
+	const char	*plot_y_text;	/* --plot-y as written */
 	bool		 format_given;
 	bool		 policy_given;	/* --policy: config.policies is set */
 	bool		 hierarchy_given; /* --cache, --tlb or --latency */

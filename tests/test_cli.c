@@ -156,6 +156,10 @@ pages_of(uint64_t bytes, uint64_t page_bytes)
 #define WITH_OUTPUT	0x1	/* add --output DIR/out.csv */
 #define PTR8_ONLY	0x2	/* bad only with 8-byte pointers */
 
+/* A file name longer than NAME_MAX (255 bytes). */
+#define B32	"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+#define NAME_256	B32 B32 B32 B32 B32 B32 B32 B32
+
 /*
  * Each case must be refused before any work, with status 2, one line on
  * stderr quoting the offending text, nothing on stdout and no file left
@@ -191,6 +195,12 @@ static const struct bad_input {
 	{ { "--items", "1000", "--arity", "1" }, "'1'", { "--arity", "2 to 64" },
 	    WITH_OUTPUT },
 	{ { "--items", "1000", "--arity", "65" }, "'65'", { "2 to 64" }, 0 },
+	/* Taken without a word, though no phase run has operations. */
+	{ { "--items", "1000", "--workload", "fill,drain", "--ops", "5" },
+	    "'5'", { "--ops", "--workload" }, WITH_OUTPUT },
+	/* Taken without a word, though no layout run has an arity. */
+	{ { "--items", "1000", "--layout", "binheap", "--arity", "4" }, "'4'",
+	    { "--arity", "dary" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--workload", "bogus" }, "'bogus'",
 	    { "replace" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--model", "half" }, "'half'",
@@ -288,6 +298,18 @@ static const struct bad_input {
 	    { "--plot-y", "dary" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
 	    "majflt" }, "'majflt'", { "--plot-y", "--vm disk" }, WITH_OUTPUT },
+	/* Once taken, then refused with status 1 after the whole run. */
+	{ { "--items", "1000", "--output", NAME_256 }, "'" B32, { "--output",
+	    "too long" }, 0 },
+	/* An empty item in --columns was skipped without a word. */
+	{ { "--items", "1000", "--columns", "faults/op,,ns/op" },
+	    "'faults/op,,ns/op'", { "--columns", "empty item" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--columns", "," }, "','",
+	    { "--columns", "empty item" }, WITH_OUTPUT },
+	/* Not --vm off's doing: the time model was not asked for. */
+	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
+	    "stall_l2_ns_per_op" }, "'stall_l2_ns_per_op'", { "--plot-y",
+	    "--time-model" }, WITH_OUTPUT },
 	/* Replacement policies: what each cannot do, before any work. */
 	{ { "--items", "1000", "--policy", "mru" }, "'mru'", { "--policy",
 	    "clock" }, WITH_OUTPUT },
@@ -396,6 +418,15 @@ static const struct bad_input {
 	{ { "--items", "1000", "--vm", "off", "--cache", "l1=32K/8" },
 	    "--vm off", { "--cache", "page model" }, WITH_OUTPUT },
 	/* Issue 27: options with no effect, quoting, the dry run. */
+	/* --dry-run prints CSV whatever --format asked for. */
+	{ { "--items", "1000", "--dry-run", "--format", "json" }, "'json'",
+	    { "--format", "CSV" }, WITH_OUTPUT },
+	/* A heading is quoted as typed, not as the field it names. */
+	{ { "--items", "1000", "--plot-y", "l1/op" }, "'l1/op'",
+	    { "--plot-y", "--plot" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--vm", "off", "--sweep", "items=1000,2000",
+	    "--plot-y", "faults/op" }, "'faults/op'", { "--plot-y",
+	    "--vm off" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--plot-y", "ns_per_op" }, "'ns_per_op'",
 	    { "--plot-y", "--plot" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--sweep", "items=1K,2K", "--plot", "@p.svg",
@@ -979,6 +1010,27 @@ START_TEST(disk_file_removed)
 }
 END_TEST
 
+/* A $TMPDIR --vm disk cannot use is blamed on it, not on --vm-dir. */
+START_TEST(tmpdir_refusal_names_tmpdir)
+{
+	const char *was = getenv("TMPDIR");
+	char saved[PATH_MAX];
+	struct outcome o;
+
+	snprintf(saved, sizeof(saved), "%s", was != NULL ? was : "");
+	ck_assert(setenv("TMPDIR", "/nonexistent-tmpdir", 1) == 0);
+	run(&o, "--items", "1000", "--vm", "disk", NULL);
+	ck_assert((was != NULL ? setenv("TMPDIR", saved, 1) :
+	    unsetenv("TMPDIR")) == 0);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, "$TMPDIR") != NULL &&
+	    strstr(o.err.data, "'/nonexistent-tmpdir'") != NULL &&
+	    strncmp(o.err.data, "bheapsim: --vm-dir", 18) != 0,
+	    "%s: status %d, '%s'", o.command, o.status, o.err.data);
+	outcome_free(&o);
+}
+END_TEST
+
 /*
  * SIGINT in the middle of a sweep: exit 130, and the report holds the
  * rows finished before it, each one whole, and nothing else is left.
@@ -1068,6 +1120,7 @@ cli_suite(void)
 	tc = scratch_tcase("kernel", 120);
 	tcase_add_loop_test(tc, kernel_faults_match_model, 0, 6);
 	tcase_add_test(tc, disk_file_removed);
+	tcase_add_test(tc, tmpdir_refusal_names_tmpdir);
 	suite_add_tcase(suite, tc);
 
 	tc = scratch_tcase("interrupt", 60);

@@ -241,6 +241,11 @@ START_TEST(hostile_tables_refused)
 	expect_refused(HEADER "\nfi\xffll,binheap,x86-64,native," FIGURES
 	    "\n", "not UTF-8");
 	expect_refused("", "empty");
+	/* Ratios of runs that differ in more than the ABI mean nothing. */
+	expect_refused(HEADER ",items\nfill,binheap,x86-64,native," FIGURES
+	    ",20000\nfill,bheap,x32,native," FIGURES ",2000\nfill,binheap,"
+	    "x32,native," FIGURES ",2000\n", "lines 2 and 4, workload fill, "
+	    "layout binheap, ran with items '20000' and '2000'");
 	scratch_make(dir);
 	run(&o, "compare", dir, NULL);
 	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&

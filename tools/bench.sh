@@ -288,8 +288,9 @@ echo "== bookkeeping per tracked page (4M items, 64-byte pages, model full, fill
 for vm in off sim; do
 	# The page model alone: the caches' tags are not per page.
 	set --
-	[ "$vm" = off ] || set -- --cache off
-	bheapsim --items 4M --page-size 64 --model full --resident 16 --workload fill \
+	# (--vm off refuses a budget it would not use.)
+	[ "$vm" = off ] || set -- --cache off --resident 16
+	bheapsim --items 4M --page-size 64 --model full --workload fill \
 	    --layout bheap --vm "$vm" "$@" --format csv >"$tmp/mem-$vm.csv"
 done
 pages=$(bheapsim --items 4M --page-size 64 --model full --resident 16 \

@@ -41,7 +41,7 @@ command -v valgrind >/dev/null 2>&1 ||
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
 # Every layout bheapsim has: what --layout all runs (heap.h's registry).
-layouts=$("$bin" --layout all --items 64 --ops 1 --vm off --workload fill --format csv \
+layouts=$("$bin" --layout all --items 64 --vm off --workload fill --format csv \
     2>/dev/null | csv_column - layout)
 [ -n "$layouts" ] || { echo "cachegrind-check: $bin lists no layouts"; exit 2; }
 
