@@ -125,8 +125,10 @@ disk_latency_option(const char *text, uint64_t *ns)
 
 /* The heaps and their workloads; false: not one of these options. */
 static bool
-heap_option(int c, const char *value, struct config *config)
+heap_option(int c, const char *value, struct plan_request *request)
 {
+	struct config *config = &request->config;
+
 	switch (c) {
 	case OPT_ITEMS:
 		config->items = count_option("--items", value, 1,
@@ -134,6 +136,7 @@ heap_option(int c, const char *value, struct config *config)
 		return true;
 	case OPT_OPS:
 		config->ops = count_option("--ops", value, 1, CONFIG_MAX_OPS);
+		request->ops = value;
 		return true;
 	case OPT_LAYOUT:
 		config->layouts = layout_option(value);
@@ -141,6 +144,7 @@ heap_option(int c, const char *value, struct config *config)
 	case OPT_ARITY:
 		config->arity = (unsigned)count_option("--arity", value,
 		    DARY_MIN_ARITY, DARY_MAX_ARITY);
+		request->arity = value;
 		return true;
 	case OPT_WORKLOAD:
 		config->workloads = list_option("--workload", value,
@@ -294,18 +298,11 @@ void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
 	struct hierarchy_given given = { false, false };
-	const char *arity = NULL, *ops = NULL;
-	unsigned phases_with_ops = 1u << WL_REPLACE | 1u << WL_REORDER |
-	    1u << WL_MIX;
 	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-		if (c == OPT_ARITY)
-			arity = optarg;
-		if (c == OPT_OPS)
-			ops = optarg;
-		if (heap_option(c, optarg, &request->config) ||
+		if (heap_option(c, optarg, request) ||
 		    memory_option(c, optarg, request) ||
 		    hierarchy_option(c, optarg, request, &given) ||
 		    output_option(c, optarg, request) ||
@@ -322,13 +319,6 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
 		    "lists the options", printable(argv[optind]));
-	if (arity != NULL && !(request->config.layouts & 1u << LAYOUT_ID_dary))
-		errx(EXIT_USAGE, "--arity: '%s' shapes the dary layout only; "
-		    "add dary to --layout", printable(arity));
-	if (ops != NULL && !(request->config.workloads & phases_with_ops))
-		errx(EXIT_USAGE, "--ops: '%s' counts the operations of replace, "
-		    "reorder and mix, and --workload runs none of them",
-		    printable(ops));
 	hierarchy_options_done(given.cache_off, given.tlb,
 	    &request->config.cache);
 }

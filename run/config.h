@@ -51,6 +51,10 @@ enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE,
 #define CONFIG_DEFAULT_DISK_LATENCY_NS	1000000u
 #define CONFIG_DEFAULT_SEED		1u
 
+/* The phases --ops sizes: fill and drain take each item once. */
+#define CONFIG_OPS_WORKLOADS	(1u << WL_REPLACE | 1u << WL_REORDER | \
+	1u << WL_MIX)
+
 extern const char *const workload_names[WL_COUNT];
 extern const char *const model_names[];
 extern const char *const vm_names[];
@@ -59,7 +63,7 @@ extern const char *const policy_names[];	/* enum policy, vmsim.h */
 
 struct config {
 	uint64_t	items;
-	uint64_t	ops;		/* per replace/reorder/mix phase */
+	uint64_t	ops;		/* per CONFIG_OPS_WORKLOADS phase */
 	unsigned	layouts;	/* bit i: layouts[i] */
 	unsigned	workloads;	/* bit w: enum workload w */
 	enum model	model;

@@ -96,9 +96,8 @@ records_per_op(const struct config *config, const struct layout *layout)
 static uint64_t
 record_bytes(const struct config *config, const struct layout *layout)
 {
-	const unsigned by_ops = 1u << WL_REPLACE | 1u << WL_REORDER |
-	    1u << WL_MIX;
-	uint64_t ops = config->workloads & by_ops ? config->ops : 0;
+	uint64_t ops = config->workloads & CONFIG_OPS_WORKLOADS ?
+	    config->ops : 0;
 
 	if (config->policy != POLICY_OPT || config->vm != VM_SIM)
 		return 0;

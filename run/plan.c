@@ -337,6 +337,24 @@ expand(struct plan *plan, const struct plan_request *request, char *why)
 	return point_finish(&plan->base, request, why);
 }
 
+/* An option that shapes no run of the request is refused, not ignored. */
+static int
+check_shaping(const struct plan_request *request, char *why)
+{
+	const struct config *config = &request->config;
+
+	if (request->arity != NULL &&
+	    !(config->layouts & 1u << LAYOUT_ID_dary))
+		return plan_refuse(why, "--arity: '%s' shapes the dary layout "
+		    "only; add dary to --layout", request->arity);
+	if (request->ops != NULL &&
+	    !(config->workloads & CONFIG_OPS_WORKLOADS))
+		return plan_refuse(why, "--ops: '%s' counts the operations of "
+		    "replace, reorder and mix, and --workload runs none of "
+		    "them", request->ops);
+	return 0;
+}
+
 int
 plan_make(struct plan *plan, const struct plan_request *request,
     char why[PLAN_WHY_BYTES])
@@ -346,6 +364,8 @@ plan_make(struct plan *plan, const struct plan_request *request,
 
 	memset(plan, 0, sizeof(*plan));
 	*base = request->config;
+	if (check_shaping(request, why) != 0)
+		return -1;
 	if (request->dry_run && request->format_given &&
 	    base->format != FORMAT_CSV)
 		return plan_refuse(why, "--format: '%s' is not what --dry-run "

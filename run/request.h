@@ -24,6 +24,8 @@ struct plan_request {
 	bool		 resident_all;	/* --resident all: every budget */
 	uint64_t	 resident_value;	/* pages, or bytes */
 	bool		 resident_bytes;
+	const char	*ops;		/* --ops as written, or NULL */
+	const char	*arity;		/* --arity as written, or NULL */
 	const char	*disk_latency;	/* --disk-latency as written, or NULL */
 	const char	*sweep;		/* --sweep as written, or NULL */
 	const char	*plot;
