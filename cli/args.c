@@ -133,6 +133,7 @@ heap_option(int c, const char *value, struct plan_request *request)
 	case OPT_ITEMS:
 		config->items = count_option("--items", value, 1,
 		    HEAP_MAX_ITEMS);
+		request->items = value;
 		return true;
 	case OPT_OPS:
 		config->ops = count_option("--ops", value, 1, CONFIG_MAX_OPS);
@@ -173,6 +174,7 @@ memory_option(int c, const char *value, struct plan_request *request)
 	case OPT_PAGE_SIZE:
 		config->page_bytes = size_option("--page-size", value,
 		    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES, CONFIG_MAX_PAGE_BYTES);
+		request->page_size = value;
 		return true;
 	case OPT_ITEM_BYTES:
 		config->item_bytes = size_option("--item-bytes", value,

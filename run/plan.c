@@ -65,6 +65,13 @@ check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
 	if (spec->param == SWEEP_POLICY && request->policy_given)
 		return plan_refuse(why, "--policy and --sweep '%s' both set the "
 		    "policy; give one", request->sweep);
+	if (spec->param == SWEEP_ITEMS && request->items != NULL)
+		return plan_refuse(why, "--items: '%s' and --sweep '%s' both set "
+		    "the items; give one", request->items, request->sweep);
+	if (spec->param == SWEEP_PAGE_SIZE && request->page_size != NULL)
+		return plan_refuse(why, "--page-size: '%s' and --sweep '%s' both "
+		    "set the page size; give one", request->page_size,
+		    request->sweep);
 	if (spec->param == SWEEP_POLICY && request->plot != NULL)
 		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST with "

@@ -24,8 +24,10 @@ struct plan_request {
 	bool		 resident_all;	/* --resident all: every budget */
 	uint64_t	 resident_value;	/* pages, or bytes */
 	bool		 resident_bytes;
+	const char	*items;		/* --items as written, or NULL */
 	const char	*ops;		/* --ops as written, or NULL */
 	const char	*arity;		/* --arity as written, or NULL */
+	const char	*page_size;	/* --page-size as written, or NULL */
 	const char	*disk_latency;	/* --disk-latency as written, or NULL */
 	const char	*sweep;		/* --sweep as written, or NULL */
 	const char	*plot;

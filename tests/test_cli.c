@@ -441,6 +441,11 @@ static const struct bad_input {
 	{ { "--items", "1000", "--disk-latency", "3600.0000000001s" },
 	    "'3600.0000000001s'", { "--disk-latency", "3600s" },
 	    WITH_OUTPUT },
+	/* An option beside the sweep that sets it would be ignored. */
+	{ { "--items", "3K", "--sweep", "items=1K,2K" }, "'3K'",
+	    { "--items", "give one" }, WITH_OUTPUT },
+	{ { "--page-size", "8K", "--sweep", "page-size=4K,8K" }, "'8K'",
+	    { "--page-size", "give one" }, WITH_OUTPUT },
 	/* A point refused names its place in the sweep. */
 	{ { "--items", "1000", "--resident", "5", "--sweep",
 	    "page-size=64K,4K" }, "'5'", { "at point 1 of --sweep",

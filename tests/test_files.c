@@ -67,7 +67,7 @@ START_TEST(device_nodes_written_directly)
 			const char *args[] = { "--items", "20K", "--layout",
 			    "bheap", "--workload", "fill", options[i],
 			    node[k], i == 2 ? "--sweep" : NULL,
-			    "items=1K,2K", NULL };
+			    "page-size=4K,8K", NULL };
 
 			run_argv(&o, args);
 			if (k == 0)
@@ -397,7 +397,7 @@ START_TEST(closed_stdout)
 	ck_assert(pid >= 0);
 	if (pid == 0) {
 		close(1);
-		execl(bin, bin, "--items", "1K", "--ops", "1K", "--vm", "off", "--sweep",
+		execl(bin, bin, "--ops", "1K", "--vm", "off", "--sweep",
 		    "items=1K,2K", "--plot", path, (char *)NULL);
 		_exit(98);
 	}

@@ -336,9 +336,9 @@ START_TEST(jobs_give_the_same_rows)
 	same_rows((const char *const[]){ one }, 1,
 	    (const char *const[]){ two }, 1, true);
 	/* A sweep of fixed budgets, one run per point, side by side too. */
-	run_to(one, (const char *const[]){ "--items", "20000", "--sweep",
+	run_to(one, (const char *const[]){ "--sweep",
 	    "items=5000,9000,20000", NULL });
-	run_to(two, (const char *const[]){ "--items", "20000", "--sweep",
+	run_to(two, (const char *const[]){ "--sweep",
 	    "items=5000,9000,20000", "--jobs", "3", NULL });
 	same_rows((const char *const[]){ one }, 1,
 	    (const char *const[]){ two }, 1, true);
