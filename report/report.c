@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "abi.h"
 #include "cells.h"
@@ -433,15 +434,14 @@ report_format_of_path(const char *path, enum format fallback)
 		{ ".csv", FORMAT_CSV }, { ".json", FORMAT_JSON },
 		{ ".md", FORMAT_MD },
 	};
-	size_t len = strlen(path), i;
+	const char *dot = strrchr(path, '.');
+	size_t i;
 
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		size_t slen = strlen(suffixes[i].suffix);
-
-		if (len > slen &&
-		    strcmp(path + len - slen, suffixes[i].suffix) == 0)
+	/* In any case: .JSON is as much JSON as .json. */
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (dot != NULL && dot != path &&
+		    strcasecmp(dot, suffixes[i].suffix) == 0)
 			return suffixes[i].format;
-	}
 	return fallback;
 }
 

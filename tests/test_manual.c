@@ -773,6 +773,14 @@ START_TEST(stdout_elsewhere)
 	ck_assert_msg(strncmp(head, "[\n", 2) == 0, "%s: %s is not JSON",
 	    o.command, path);
 	outcome_free(&o);
+	/* The suffix in any case: Windows and macOS users write .JSON. */
+	path_in(path, sizeof(path), dir, "report.JSON");
+	run(&o, "--items", "1000", "--output", path, NULL);
+	expect_success(&o);
+	file_head(path, head, sizeof(head));
+	ck_assert_msg(strncmp(head, "[\n", 2) == 0, "%s: %s is not JSON",
+	    o.command, path);
+	outcome_free(&o);
 
 	run(&o, "explain", "--layout", "all", "--format", "csv", NULL);
 	expect_success(&o);
