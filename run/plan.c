@@ -259,6 +259,11 @@ take_shard(struct plan *plan, const struct plan_request *request, char *why)
 		return plan_refuse(why, "--shard: %u/%u splits the points of a "
 		    "--sweep or of --resident all; this run has one",
 		    request->shard, request->shards);
+	/* A figure of every n-th point would pass for the whole sweep's. */
+	if (request->plot != NULL && request->shards > 1)
+		return plan_refuse(why, "--plot: '%s' would draw only the points "
+		    "of --shard %u/%u; plot the whole sweep in one run",
+		    request->plot, request->shard, request->shards);
 	if (request->shard > plan->npoints)
 		return plan_refuse(why, "--shard: %u/%u takes no point: the plan "
 		    "has %zu; use at most %zu shards", request->shard,

@@ -441,6 +441,10 @@ static const struct bad_input {
 	{ { "--items", "1000", "--disk-latency", "3600.0000000001s" },
 	    "'3600.0000000001s'", { "--disk-latency", "3600s" },
 	    WITH_OUTPUT },
+	/* A shard's figure would show every other point as the sweep. */
+	{ { "--items", "1000", "--sweep", "resident=1,2", "--shard", "1/2",
+	    "--plot", "@p.svg" }, "p.svg", { "--plot", "--shard 1/2" },
+	    WITH_OUTPUT },
 	/* An option beside the sweep that sets it would be ignored. */
 	{ { "--items", "3K", "--sweep", "items=1K,2K" }, "'3K'",
 	    { "--items", "give one" }, WITH_OUTPUT },
