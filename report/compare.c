@@ -149,6 +149,14 @@ check_cells(const struct table *t)
 		}
 }
 
+/* Whether rows a and b are of one workload and one layout. */
+static bool
+same_group(const struct table *t, size_t a, size_t b)
+{
+	return strcmp(value(t, a, C_WORKLOAD), value(t, b, C_WORKLOAD)) == 0 &&
+	    strcmp(value(t, a, C_LAYOUT), value(t, b, C_LAYOUT)) == 0;
+}
+
 /* One row per workload, layout and ABI, as make compare writes them. */
 static void
 check_unique(const struct table *t)
@@ -157,10 +165,7 @@ check_unique(const struct table *t)
 
 	for (b = 0; b < t->csv.nrows; b++)
 		for (a = 0; a < b; a++)
-			if (strcmp(value(t, a, C_WORKLOAD),
-			    value(t, b, C_WORKLOAD)) == 0 &&
-			    strcmp(value(t, a, C_LAYOUT),
-			    value(t, b, C_LAYOUT)) == 0 &&
+			if (same_group(t, a, b) &&
 			    strcmp(value(t, a, C_ABI), value(t, b, C_ABI)) == 0)
 				errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu "
 				    "are both workload %s, layout %s, ABI %s: "
@@ -172,6 +177,20 @@ check_unique(const struct table *t)
 				    printable(value(t, a, C_ABI)));
 }
 
+/* The first of settings[] in which rows a and b differ, or NSETTINGS. */
+static size_t
+first_unlike(const struct table *t, size_t a, size_t b)
+{
+	size_t s;
+
+	for (s = 0; s < NSETTINGS; s++)
+		if (t->setting_at[s] >= 0 &&
+		    strcmp(csv_cell(&t->csv, a, (size_t)t->setting_at[s]),
+		    csv_cell(&t->csv, b, (size_t)t->setting_at[s])) != 0)
+			return s;
+	return NSETTINGS;
+}
+
 /* The rows of one workload and layout ran alike, or ratios mislead. */
 static void
 check_alike(const struct table *t)
@@ -180,28 +199,19 @@ check_alike(const struct table *t)
 
 	for (b = 0; b < t->csv.nrows; b++)
 		for (a = 0; a < b; a++) {
-			if (strcmp(value(t, a, C_WORKLOAD),
-			    value(t, b, C_WORKLOAD)) != 0 ||
-			    strcmp(value(t, a, C_LAYOUT),
-			    value(t, b, C_LAYOUT)) != 0)
+			if (!same_group(t, a, b) ||
+			    (s = first_unlike(t, a, b)) == NSETTINGS)
 				continue;
-			for (s = 0; s < NSETTINGS; s++) {
-				const char *x, *y;
-
-				if (t->setting_at[s] < 0)
-					continue;
-				x = csv_cell(&t->csv, a, (size_t)t->setting_at[s]);
-				y = csv_cell(&t->csv, b, (size_t)t->setting_at[s]);
-				if (strcmp(x, y) != 0)
-					errx(EXIT_USAGE, "compare: '%s' lines %zu "
-					    "and %zu, workload %s, layout %s, ran "
-					    "with %s '%s' and '%s': compare takes "
-					    "runs alike but for the ABI", t->path,
-					    line_of(t, a), line_of(t, b),
-					    printable(value(t, a, C_WORKLOAD)),
-					    printable(value(t, a, C_LAYOUT)),
-					    settings[s], printable(x), printable(y));
-			}
+			errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu, "
+			    "workload %s, layout %s, ran with %s '%s' and '%s': "
+			    "compare takes runs alike but for the ABI", t->path,
+			    line_of(t, a), line_of(t, b),
+			    printable(value(t, a, C_WORKLOAD)),
+			    printable(value(t, a, C_LAYOUT)), settings[s],
+			    printable(csv_cell(&t->csv, a,
+			    (size_t)t->setting_at[s])),
+			    printable(csv_cell(&t->csv, b,
+			    (size_t)t->setting_at[s])));
 		}
 }
 
