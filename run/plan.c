@@ -392,12 +392,15 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
-	    report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0)
-		return request->plot_y_text != NULL &&
-		    strcmp(request->plot_y_text, plan->plot_y) != 0 ?
-		    plan_refuse(why, "--plot-y: '%s' names %s: %s",
-		    printable(request->plot_y_text), plan->plot_y, reason) :
-		    plan_refuse(why, "--plot-y: %s", reason);
+	    report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0) {
+		/* A heading typed (faults/op) is quoted, with its field. */
+		if (request->plot_y_text != NULL &&
+		    strcmp(request->plot_y_text, plan->plot_y) != 0)
+			return plan_refuse(why, "--plot-y: '%s' names %s: %s",
+			    printable(request->plot_y_text), plan->plot_y,
+			    reason);
+		return plan_refuse(why, "--plot-y: %s", reason);
+	}
 	/* A plot of a figure that is 0 at every point draws nothing. */
 	if (request->plot != NULL && base->disk_latency_ns == 0 &&
 	    strcmp(plan->plot_y, "disk_latency_ms") == 0)
