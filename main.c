@@ -84,10 +84,9 @@ main(int argc, char *argv[])
 	    plan.plot, plan.force);
 	/*
 	 * Once, for every run of the invocation, as it starts, and only if
-	 * the report shows the pmu_ fields; no failure.
+	 * --columns named a pmu_ field (--version says it too); no failure.
 	 */
-	if (status == 0 && pmu_absent != NULL &&
-	    report_shows_pmu(plan.base.format))
+	if (status == 0 && pmu_absent != NULL && report_columns_name_pmu())
 		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,

@@ -289,7 +289,8 @@ help_outputs(const struct config *d)
 "                     ns_per_op with --vm off), or misses: page faults and\n"
 "                     line misses per operation against memory, every layout;\n"
 "                     the table's headings (faults/op, l1/op) name fields too\n"
-"  --help, --version  print this, or the version, build ABI and default caches\n",
+"  --help, --version  print this, or the version, build ABI, default caches\n"
+"                     and whether the CPU's counters (pmu_ fields) can be read\n",
 	    format_names[d->format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
 	fprintf(help_out,
 	    "\nExit status: 0 done, 1 system failure, %d bad input, %d heap "

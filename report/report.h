@@ -58,8 +58,11 @@ enum format report_format_of_path(const char *path, enum format fallback);
  * reason in `why`.
  */
 int	report_choose_columns(const char *list, char *why, size_t why_size);
-/* Whether a report in `format` shows pmu_ fields: not the default table. */
-bool	report_shows_pmu(enum format format);
+/*
+ * Whether --columns asked for a pmu_ field by name: every format carries
+ * them, but only a user who named one wants to hear that they are empty.
+ */
+bool	report_columns_name_pmu(void);
 /*
  * The report field a name stands for: a field's own name, or a table
  * heading that names one ("faults/op": faults_per_op); NULL if neither.

@@ -155,12 +155,10 @@ report_choose_columns(const char *list, char *why, size_t why_size)
 }
 
 bool
-report_shows_pmu(enum format format)
+report_columns_name_pmu(void)
 {
 	size_t i;
 
-	if (format != FORMAT_TABLE)
-		return true;
 	for (i = 0; i < nchosen; i++)
 		if (chosen[i] >= F_PMU_CYCLES && chosen[i] <= F_PMU_DTLB_MISSES)
 			return true;
