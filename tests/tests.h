@@ -64,10 +64,7 @@ pid_t	child_of(pid_t parent);
 int	signal_run(const char *const args[], int signo, useconds_t after_us);
 /* Exit 0 and nothing on stderr. */
 void	expect_success(const struct outcome *);
-/*
- * Whether a run's stderr is empty but for the one line a machine
- * without hardware counters gets (pmu.h's pmu_note()).
- */
+/* Whether a run's stderr is empty. */
 bool	said_nothing(const struct capture *err);
 /* Exactly one line: one newline, at the very end. */
 bool	one_line(const struct capture *);

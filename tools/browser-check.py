@@ -7,7 +7,10 @@ from a file and must show no console message and no script error; the
 page, played to its end (#end), must show in its DOM the counters of
 bheapsim's CSV for the command it names, and at its resident budget the
 faults of that CSV; a 1280x800 screenshot must not be blank, and the page
-must take no more than 1280x800 (nothing drawn outside the window).
+must take no more than its window, at most 1280x800 (nothing drawn
+outside it), both
+as written and with a default font 20% larger (the page sizes its text in
+rem, so a reader's larger default font is what this copy sets).
 
     python3 tools/browser-check.py ./bheapsim
 
@@ -34,6 +37,9 @@ RUNS = [
 ]
 FIELDS = ["accesses", "l1_misses", "tlb_misses", "sim_faults"]
 WIDTH, HEIGHT = 1280, 800
+# A reader's default font 20% larger: the page's root size, 81.25% of
+# the default, times 1.2.
+LARGER_FONT = "<style>html { font-size: 97.5% !important; }</style>"
 
 
 def chromium():
@@ -113,17 +119,29 @@ def check_screenshot(path, failures):
                         "pixels sampled" % (len(colours), inked))
 
 
-def check_dom(dom, bheapsim, failures):
+def check_fits(dom, failures, what):
+    """The page ready, in a 1280x800 window, taking no more than it."""
     body = re.search(r"<body([^>]*)>", dom)
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1))) \
         if body else {}
     if attrs.get("ready") != "yes" or "error" in attrs:
-        failures.append("page not ready or script error: %s" % attrs)
-        return
+        failures.append("%s: page not ready or script error: %s"
+                        % (what, attrs))
+        return False
+    window = [int(n) for n in attrs.get("window", "0x0").split("x")]
     size = [int(n) for n in attrs.get("size", "0x0").split("x")]
-    if size[0] > WIDTH or size[1] > HEIGHT:
-        failures.append("page takes %dx%d, more than %dx%d"
-                        % (size[0], size[1], WIDTH, HEIGHT))
+    if window[0] > WIDTH or window[1] > HEIGHT or 0 in window:
+        failures.append("%s: the window is %dx%d, not within %dx%d"
+                        % (what, window[0], window[1], WIDTH, HEIGHT))
+    if size[0] > window[0] or size[1] > window[1]:
+        failures.append("%s: page takes %dx%d, more than its %dx%d window"
+                        % (what, size[0], size[1], window[0], window[1]))
+    return True
+
+
+def check_dom(dom, bheapsim, failures):
+    if not check_fits(dom, failures, "as written"):
+        return None
     command = html.unescape(re.search(r'id="command">([^<]*)<',
                                       dom).group(1))
     out = subprocess.run([bheapsim] + command.split()[1:],
@@ -161,6 +179,14 @@ def main():
                               "--virtual-time-budget=2000")
             failures += ["console: " + line for line in console_lines(err)]
             command = check_dom(dom, bheapsim, failures)
+            larger = os.path.join(tmp, "p%d-larger.html" % n)
+            with open(page) as f, open(larger, "w") as g:
+                g.write(f.read().replace("</head>", LARGER_FONT + "</head>",
+                                         1))
+            dom, err = browse(browser, "file://" + larger + "#end",
+                              "--dump-dom", "--virtual-time-budget=2000")
+            failures += ["console: " + line for line in console_lines(err)]
+            check_fits(dom, failures, "with a 20% larger font")
             shot = os.path.join(tmp, "p%d.png" % n)
             _, err = browse(browser, url + "#op=3", "--screenshot=" + shot)
             failures += ["console: " + line for line in console_lines(err)]
