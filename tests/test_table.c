@@ -182,7 +182,8 @@ START_TEST(pmu_note_only_when_shown)
 	empty = table_get(&t, 0, "pmu_cycles")[0] == '\0';
 	run(&pick, "--items", "10K", "--vm", "off", "--columns",
 	    "pmu_cycles", NULL);
-	expect_success(&pick);
+	ck_assert_msg(pick.status == 0, "%s: exit %d", pick.command,
+	    pick.status);
 	run(&version, "--version", NULL);
 	expect_success(&version);
 	ck_assert_msg(csv.err.data[0] == '\0', "%s: says '%s' though no "
