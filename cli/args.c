@@ -29,7 +29,7 @@ static const char *
 plot_y_option(const char *text)
 {
 	const char *field = report_field_named(text);
-	char list[1024];
+	char list[REPORT_FIELD_LIST_BYTES];
 
 	if (field != NULL || strcmp(text, PLOT_MISSES) == 0)
 		return field != NULL ? field : text;
@@ -41,7 +41,7 @@ plot_y_option(const char *text)
 static void
 columns_option(const char *text)
 {
-	char why[1024];
+	char why[REPORT_FIELD_LIST_BYTES + 256];
 
 	if (report_choose_columns(text, why, sizeof(why)) != 0)
 		errx(EXIT_USAGE, "--columns: %s", why);

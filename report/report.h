@@ -43,8 +43,11 @@ int	report_plottable(const struct config *, const char *field, char *why,
 
 /*
  * The fields, or the numeric ones, ", "-separated, into buf (cut short
- * if it must).
+ * if it must); every one fits in REPORT_FIELD_LIST_BYTES, 65 names of 13
+ * characters on average and their separators with room to grow (a test
+ * holds the list to it).
  */
+#define REPORT_FIELD_LIST_BYTES	2048
 void	report_field_list(char *buf, size_t size, bool numeric);
 
 /* The format a file name's suffix (.csv, .json, .md) asks for. */

@@ -118,7 +118,7 @@ choose(enum field f)
 int
 report_choose_columns(const char *list, char *why, size_t why_size)
 {
-	char copy[1024], *name, *rest, all[768];
+	char copy[1024], *name, *rest, all[REPORT_FIELD_LIST_BYTES];
 	const char *field;
 	size_t f;
 
