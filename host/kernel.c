@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -15,6 +16,9 @@
 /* Parameters -------------------------------------------------------- */
 
 #define STATM_PATH "/proc/self/statm"
+#define PAGEMAP_PATH "/proc/self/pagemap"
+#define PAGEMAP_PRESENT	(1ull << 63)	/* an entry's bit: page in memory */
+#define PAGEMAP_BATCH	512		/* entries read at once: 4 KiB */
 
 static uint64_t
 timeval_ns(struct timeval tv)
@@ -57,5 +61,38 @@ kernel_statm(struct statm_kib *statm)
 	statm->vsz = size * page_kib;
 	statm->rss = resident * page_kib;
 	statm->data = data * page_kib;
+	return 0;
+}
+
+int
+kernel_resident_bytes(const void *base, size_t bytes, uint64_t *resident)
+{
+	uint64_t entry[PAGEMAP_BATCH];
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t first = (uintptr_t)base / page, pages = bytes / page, done, n, i;
+	ssize_t got;
+	int fd;
+
+	*resident = 0;
+	if (pages == 0)
+		return 0;
+	fd = open(PAGEMAP_PATH, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	for (done = 0; done < pages; done += n) {
+		n = pages - done < PAGEMAP_BATCH ? pages - done : PAGEMAP_BATCH;
+		got = pread(fd, entry, n * sizeof(entry[0]),
+		    (off_t)((first + done) * sizeof(entry[0])));
+		if (got != (ssize_t)(n * sizeof(entry[0]))) {
+			int saved = got < 0 ? errno : EIO;
+
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			*resident += entry[i] & PAGEMAP_PRESENT ? page : 0;
+	}
+	close(fd);
 	return 0;
 }

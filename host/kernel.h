@@ -7,6 +7,7 @@
 #ifndef KERNEL_H
 #define KERNEL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct kernel_sample {
@@ -24,5 +25,14 @@ struct statm_kib {
 
 void		 kernel_sample(struct kernel_sample *);
 int		 kernel_statm(struct statm_kib *);
+/*
+ * The bytes of [base, base + bytes) that this process has in memory now,
+ * as its RSS counts them (present in its page tables, from
+ * /proc/self/pagemap): a page evicted by --vm kernel is out of it even
+ * while its file keeps it.  Returns 0, or -1 with errno set where /proc
+ * is not mounted.
+ */
+int		 kernel_resident_bytes(const void *base, size_t bytes,
+		    uint64_t *resident);
 
 #endif

@@ -35,17 +35,19 @@
 static const char *const abi_order[] = { "x86-64", "x32", "ia32" };
 
 /* The side-by-side fields: four that say what ran, then the figures. */
-enum { C_WORKLOAD, C_LAYOUT, C_ABI, C_WHERE, C_FIGURES, C_COUNT = 11 };
+enum { C_WORKLOAD, C_LAYOUT, C_ABI, C_WHERE, C_FIGURES, C_COUNT = 13 };
 
+/* The heap's own memory first: it alone is the same in every run. */
 static const char *const fields[C_COUNT] = {
-	"workload", "layout", "abi", "where", "vsz_kib", "rss_kib",
-	"maxrss_kib", "minflt", "entries_per_page", "faults_per_op",
-	"ns_per_op",
+	"workload", "layout", "abi", "where", "arena_kib", "arena_rss_kib",
+	"vsz_kib", "rss_kib", "maxrss_kib", "minflt", "entries_per_page",
+	"faults_per_op", "ns_per_op",
 };
 
 static const char *const headings[C_COUNT] = {
-	"workload", "layout", "abi", "where", "VSZ_KiB", "RSS_KiB",
-	"maxRSS_KiB", "minflt", "entries/page", "faults/op", "ns/op",
+	"workload", "layout", "abi", "where", "arena_KiB", "arena_RSS_KiB",
+	"VSZ_KiB", "RSS_KiB", "maxRSS_KiB", "minflt", "entries/page",
+	"faults/op", "ns/op",
 };
 
 /*

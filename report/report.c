@@ -41,6 +41,7 @@ const char *const report_fields[F_COUNT + 1] = {
 	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses",
 	"model_ns_per_op", "compute_ns_per_op", "stall_l2_ns_per_op",
 	"stall_llc_ns_per_op", "stall_mem_ns_per_op", "stall_tlb_ns_per_op",
+	"arena_kib", "arena_rss_kib",
 	NULL
 };
 
@@ -132,10 +133,7 @@ report_level_of(enum field f)
 	return levels[(f - F_L1_MISSES) / 2];
 }
 
-/*
- * A level's misses, or those of the last TLB level (the walks), absent
- * where the level was not modeled.
- */
+/* A level's misses (the last TLB level's: the walks); false if unmodeled. */
 bool
 report_level_misses(const struct result *row, enum hier_level level,
     uint64_t *misses)
@@ -150,12 +148,10 @@ static struct cell
 misses(const struct result *row, enum hier_level level, bool per_op)
 {
 	uint64_t n;
-	struct cell v;
 
 	if (!report_level_misses(row, level, &n))
 		return cell_absent();
-	v = per_op ? real(result_per_op(row, n), 4) : integer(n);
-	return v;
+	return per_op ? real(result_per_op(row, n), 4) : integer(n);
 }
 
 /* The caches' or the TLB's geometry, as --cache and --tlb take it. */
@@ -218,11 +214,8 @@ counted(const struct result *row, enum pmu_event event)
 static struct cell
 arity(const struct result *row)
 {
-	struct cell v = integer(row->config->arity);
-
-	if (!layouts[row->layout]->has_arity)
-		v.kind = CELL_ABSENT;
-	return v;
+	return layouts[row->layout]->has_arity ?
+	    integer(row->config->arity) : cell_absent();
 }
 
 /* The fields a run's settings and the kernel give. */
@@ -252,6 +245,10 @@ setting_value(enum field f, const struct result *row)
 	case F_VM:		return cell_text(vm_names[config->vm]);
 	case F_ITEM_BYTES:	return integer(config->item_bytes);
 	case F_RSS_KIB:		return integer(row->statm.rss);
+	case F_ARENA_KIB:	return integer(row->arena_kib);
+	case F_ARENA_RSS_KIB:
+		return row->arena_rss_known ? integer(row->arena_rss_kib) :
+		    cell_absent();
 	case F_DATA_KIB:	return integer(row->statm.data);
 	case F_CPU_S:		return real((double)row->cpu_ns / 1e9, 6);
 	case F_DISK_LATENCY_MS:
@@ -357,6 +354,7 @@ report_measured(enum field f, const struct config *config, unsigned layout)
 		.distributions = true,
 		.heap_cpu_known = true,
 		.line_known = config_line_bytes(config) != 0,
+		.arena_rss_known = true,
 	};
 	unsigned k;
 

@@ -55,6 +55,14 @@ struct result {
 	 */
 	struct pmu_counts pmu;
 	struct statm_kib statm;		/* at the end of the phase */
+	/*
+	 * The heap's own arenas at the end of the phase, mapped and in
+	 * memory: what the layout and the ABI decide, without the process
+	 * around them, so the same in every run.
+	 */
+	uint64_t	arena_kib;
+	uint64_t	arena_rss_kib;
+	bool		arena_rss_known;	/* no /proc/self/pagemap: false */
 };
 
 /* total / ops, or 0 for a phase of no operations. */

@@ -221,6 +221,21 @@ start_phase(struct run *run, FILE *trace)
 	return trace_stack(run, trace);
 }
 
+/* The arenas' sizes, mapped and in memory, into row. */
+static void
+arena_figures(const struct run *run, struct result *row)
+{
+	uint64_t array, items;
+
+	row->arena_kib = (run->array.bytes + run->items.bytes) / 1024;
+	row->arena_rss_known =
+	    kernel_resident_bytes(run->array.base, run->array.bytes,
+	    &array) == 0 &&
+	    kernel_resident_bytes(run->items.base, run->items.bytes,
+	    &items) == 0;
+	row->arena_rss_kib = row->arena_rss_known ? (array + items) / 1024 : 0;
+}
+
 static int
 measure(struct run *run, enum workload workload, FILE *trace,
     struct result *row)
@@ -275,6 +290,7 @@ measure(struct run *run, enum workload workload, FILE *trace,
 	row->cpu_ns = after.cpu_ns - before.cpu_ns;
 	if (kernel_statm(&row->statm) != 0)
 		memset(&row->statm, 0, sizeof(row->statm));
+	arena_figures(run, row);
 	return 0;
 }
 

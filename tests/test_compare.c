@@ -17,9 +17,10 @@
 /* Parameters -------------------------------------------------------- */
 
 #define EXIT_USAGE	2
-#define HEADER	"workload,layout,abi,where,vsz_kib,rss_kib,maxrss_kib," \
-		"minflt,entries_per_page,faults_per_op,ns_per_op"
-#define FIGURES	"8160,1968,1576,61,512,0.0027,117.5"
+#define HEADER	"workload,layout,abi,where,arena_kib,arena_rss_kib," \
+		"vsz_kib,rss_kib,maxrss_kib,minflt,entries_per_page," \
+		"faults_per_op,ns_per_op"
+#define FIGURES	"1180,1180,8160,1968,1576,61,512,0.0027,117.5"
 
 static const char *const abis[] = { "x86-64", "x32", "ia32" };
 
@@ -213,8 +214,8 @@ START_TEST(bad_figure_refused)
 
 	snprintf(text, sizeof(text), HEADER "\n");
 	for (i = 0; i < 3; i++)
-		add(text, sizeof(text), "fill,binheap,%s,native,1,2,3,4,5,%s,"
-		    "7\n", abis[i], i == 1 ? bad_figures[_i] : "6");
+		add(text, sizeof(text), "fill,binheap,%s,native,1,1,1,2,3,4,"
+		    "5,%s,7\n", abis[i], i == 1 ? bad_figures[_i] : "6");
 	snprintf(says, sizeof(says), "line 3, column faults_per_op: '%s'",
 	    bad_figures[_i]);
 	expect_refused(text, says);
@@ -230,14 +231,13 @@ START_TEST(hostile_tables_refused)
 	expect_refused(HEADER "\nfill,binheap,x86-64,native," FIGURES
 	    "\nfill,binheap,x86-64,native," FIGURES "\n",
 	    "lines 2 and 3 are both workload fill, layout binheap, ABI x86-64");
-	expect_refused("workload,layout,abi,where,vsz_kib,rss_kib,maxrss_kib,"
-	    "minflt,entries_per_page,faults_per_op,ns_per_op,abi\n"
+	expect_refused(HEADER ",abi\n"
 	    "fill,binheap,x86-64,native," FIGURES ",x32\n",
 	    "names column 'abi' twice");
 	expect_refused(HEADER "\n\"fill\",binheap,x86-64,native," FIGURES
 	    "\n", "quoted");
 	expect_refused(HEADER "\nfill,binheap,x86-64,native,1\n",
-	    "line 2: 5 fields, the header 11");
+	    "line 2: 5 fields, the header 13");
 	expect_refused(HEADER "\nfi\xffll,binheap,x86-64,native," FIGURES
 	    "\n", "not UTF-8");
 	expect_refused("", "empty");

@@ -162,6 +162,41 @@ START_TEST(hostile_value_shown_escaped)
 }
 END_TEST
 
+/*
+ * The refusals that list the fields list all of them: --columns' was cut
+ * at 768 bytes, mid-name.  Both name the CSV header's last field, a
+ * numeric one.
+ */
+START_TEST(field_lists_whole)
+{
+	static const char *const refused[][2] = {
+		{ "--columns", "nosuch" }, { "--plot-y", "nosuch" },
+	};
+	struct outcome csv, o;
+	const char *last;
+	char want[128];
+	size_t i;
+
+	run(&csv, "--items", "1K", "--vm", "off", "--format", "csv", NULL);
+	expect_success(&csv);
+	last = strchr(csv.out.data, '\n');
+	ck_assert_ptr_nonnull(last);
+	while (last > csv.out.data && last[-1] != ',')
+		last--;
+	snprintf(want, sizeof(want), " %.*s",
+	    (int)(strchr(last, '\n') - last), last);
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		run(&o, refused[i][0], refused[i][1], NULL);
+		ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+		    strstr(o.err.data, want) != NULL, "%s: exit %d, not "
+		    "naming '%s': %s", o.command, o.status, want + 1,
+		    o.err.data);
+		outcome_free(&o);
+	}
+	outcome_free(&csv);
+}
+END_TEST
+
 Suite *
 messages_suite(void)
 {
@@ -173,6 +208,7 @@ messages_suite(void)
 	    (int)NCOMMANDS);
 	tcase_add_loop_test(tc, hostile_value_shown_escaped, 0,
 	    (int)NCOMMANDS);
+	tcase_add_test(tc, field_lists_whole);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -172,5 +172,6 @@ Suite	*explore_suite(void);
 Suite	*table_suite(void);
 Suite	*dryrun_suite(void);
 Suite	*plot_suite(void);
+Suite	*arena_suite(void);
 
 #endif

@@ -18,7 +18,8 @@
 #
 # Writes $BUILD/compare.csv (bheapsim's CSV columns plus where: native,
 # guest-kvm or guest-tcg), $BUILD/compare.md, each whole, and the table
-# on stdout: per workload, layout and ABI the VSZ, RSS, max RSS, minor
+# on stdout: per workload, layout and ABI the heap's own memory, mapped
+# and resident (arena_kib, arena_rss_kib), the VSZ, RSS, max RSS, minor
 # faults, entries per page, simulated faults per operation and ns per
 # operation, then each ABI's ratio to x86-64.
 set -eu
