@@ -74,7 +74,8 @@ _bheapsim_words()
 	((j >= 0)) || _bw=("")
 }
 
-# _bheapsim_files CUR [-d]: file (or directory) names for CUR.
+# _bheapsim_files CUR [-d | EXT]: file names for CUR, directories only
+# with -d, or only those ending in .EXT (and directories) with EXT.
 _bheapsim_files()
 {
 	local cur=$1
@@ -85,6 +86,8 @@ _bheapsim_files()
 	local IFS=$'\n'
 	if [[ ${2-} == -d ]]; then
 		COMPREPLY=($(compgen -d -- "$cur"))
+	elif [[ -n ${2-} ]]; then
+		COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X "!*.$2" -- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi
@@ -92,13 +95,19 @@ _bheapsim_files()
 }
 
 # _bheapsim_names CUR LIST [comma]: the names of LIST that complete CUR,
-# or with comma its part after the last comma (the part before stays).
+# or with comma its part after the last comma (the part before stays):
+# there, neither a name already listed nor all, which stands alone.
 _bheapsim_names()
 {
-	local cur=$1 list=$2 head=
+	local cur=$1 list=$2 head= name left=
 	if [[ ${3-} == comma && $cur == *,* ]]; then
 		head=${cur%,*},
 		cur=${cur##*,}
+		for name in $list; do
+			[[ $name == all || ,$head == *,"$name",* ]] ||
+			    left+=" $name"
+		done
+		list=$left
 	fi
 	local IFS=$' \t\n'
 	COMPREPLY=($(compgen -P "$head" -W "$list" -- "$cur"))
@@ -211,7 +220,7 @@ _bheapsim()
 		COMPREPLY=($(compgen -W "explain compare $opts" -- "$cur"))
 	elif ((compare)); then
 		# The CSV file that make compare collects.
-		_bheapsim_files "$cur"
+		_bheapsim_files "$cur" csv
 	fi
 	return 0
 }

@@ -21,7 +21,8 @@
 #    text fields abi, layout, model, workload, vm and policy;
 #  - file names for --output, --trace, --plot and --svg, directories for
 #    --vm-dir; the "--opt=value" form, split at "=" or not, and the name
-#    after the last comma of --layout and --workload.
+#    after the last comma of --layout and --workload (neither the name
+#    before it nor all); only .csv files after compare.
 #
 # All of it twice: with only the completion loaded, and with
 # bash-completion's own helpers (_filedir) loaded too, when installed.
@@ -186,11 +187,13 @@ names() {
 	    "$@" "$opt" "${s%?}"
 }
 
-# lists FORM OPT EXPECTED PREFIX...: the name after a comma.
+# lists FORM OPT EXPECTED PREFIX...: the name after a comma: not the
+# one before it, nor all, which stands alone.
 lists() {
 	local form=$1 opt=$2 want=$3 s
 	shift 3
 	s=$(printf '%s\n' "$want" | sed -n 1p)
+	want=$(printf '%s\n' "$want" | grep -vx -e "$s" -e all)
 	check "$form $opt $s,<TAB>" "$(printf '%s\n' "$want" | sed "s/^/$s,/")" \
 	    "$@" "$opt" "$s,"
 	check "$form $opt=$s,<TAB>" \
@@ -206,21 +209,23 @@ files() {
 	local dir got
 	dir=$(mktemp -d) || return
 	(
-		if ! { cd "$dir" && mkdir out.d && : >out.csv; }; then
+		if ! { cd "$dir" && mkdir out.d && : >out.csv && : >out.svg; }; then
 			echo "$checks $((failures + 1))" >"$dir/.counts"
 			exit 1
 		fi
 		for opt in --output --trace --plot; do
-			check "bheapsim $opt out<TAB>" "$(printf 'out.csv\nout.d')" \
-			    "$opt" out
+			check "bheapsim $opt out<TAB>" \
+			    "$(printf 'out.csv\nout.d\nout.svg')" "$opt" out
 			check "bheapsim $opt=out<TAB>, split at =" \
-			    "$(printf 'out.csv\nout.d')" -s "$opt=out"
+			    "$(printf 'out.csv\nout.d\nout.svg')" -s "$opt=out"
 		done
 		check "bheapsim --vm-dir out<TAB>" out.d --vm-dir out
 		check "bheapsim --vm-dir=out<TAB>" --vm-dir=out.d \
 		    --vm-dir=out
 		check "bheapsim explain --svg out<TAB>" \
-		    "$(printf 'out.csv\nout.d')" explain --svg out
+		    "$(printf 'out.csv\nout.d\nout.svg')" explain --svg out
+		check "bheapsim compare out<TAB>" "$(printf 'out.csv\nout.d')" \
+		    compare out
 		echo "$checks $failures" >"$dir/.counts"
 	)
 	read -r checks failures <"$dir/.counts" 2>/dev/null
