@@ -313,6 +313,9 @@ print_summary(FILE *out, const struct view *views, unsigned nviews,
 		fprintf(out, "  %-8s  %6u  %8u  %5u  %5.2f\n", v->layout->name,
 		    v->height, crossings[v->n], most, (double)total / v->n);
 	}
+	fprintf(out, "  (height: the deepest index's depth; to last: the "
+	    "crossings on the path\n  to index %u; most: on any path; mean: "
+	    "over every index's path)\n", v->n);
 }
 
 void
