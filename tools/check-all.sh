@@ -14,11 +14,13 @@
 # valgrind (tools/ci-hardening.sh); the page of explain --html in a
 # headless chromium (tools/browser-check.py; skipped, saying so, where
 # chromium is missing); the README's sample output against a fresh run
-# (tools/readme-sample.py); the counts the READMEs quote against
+# (tools/readme-sample.py) and its other claims, the man page's too
+# (tools/readme-check.py); the counts the READMEs quote against
 # results/' CSVs (tools/prose-check.py); and last, since make deb cleans the
 # tree, the Debian package built, linted, installed, run and removed
-# (tools/deb-check.sh).  Each step's own output is shown; at the end,
-# the lines of each failed step that say what failed; the last line is
+# (tools/deb-check.sh).  Each step's own output is shown, then its time;
+# at the end, the lines of each failed step that say what failed and the
+# time of the whole; the last line is
 # "N passed, N failed" over the steps, and the exit status is 1 if any
 # failed.
 set -u
@@ -39,11 +41,21 @@ trap 'exit 130' INT TERM
 # script, a sanitizer's report, make's error.
 FAILURE_LINES='FAILED|:[0-9]+:[FE]:|runtime error|Sanitizer|Error [0-9]|Assertion'
 
+started=$(date +%s)
+
+# minutes_since START: "M min S s" from START (date +%s) to now.
+minutes_since() {
+	m_s=$(($(date +%s) - $1))
+	echo "$((m_s / 60)) min $((m_s % 60)) s"
+}
+
 step() {
 	s_name=$1
 	shift
 	echo "== $s_name"
+	s_start=$(date +%s)
 	{ "$@" 2>&1; echo $? >"$step_status"; } | tee "$step_log"
+	echo "== $s_name: $(minutes_since "$s_start")"
 	if [ "$(cat "$step_status")" -eq 0 ]; then
 		passed=$((passed + 1))
 	else
@@ -96,6 +108,8 @@ step "make reproduce QUICK=1" make reproduce QUICK=1
 step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
 step "explain --html in a browser" browser_check
 step "README sample equals a fresh run" python3 tools/readme-sample.py ./bheapsim
+step "README and man page name what the program prints" \
+    python3 tools/readme-check.py ./bheapsim
 step "counts quoted in prose equal the CSVs" python3 tools/prose-check.py
 step "hardening" env CI_HARDENING_DEPS=no sh tools/ci-hardening.sh
 step "Debian package" sh tools/deb-check.sh
@@ -105,5 +119,6 @@ if [ -n "$failures" ]; then
 	echo "failed steps:$failures; what they said:"
 	cat "$said"
 fi
+echo "check-all: $(minutes_since "$started") in all"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

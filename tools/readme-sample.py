@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """readme-sample.py: the README's sample output, made and checked by a run.
 
-The README marks its sample with a comment naming the command,
+The README's sample is a fenced block whose first line is the command,
+as a reader sees it, and the rest that command's output:
 
-    <!-- sample: ./bheapsim --cache ... -->
-
-followed by a fenced block holding that command's output.  By default
+    ```
+    $ ./bheapsim --cache ...
+    bheapsim on x86-64 ...
+    ```
+  By default
 this script runs the command and checks that every column of the block
 equals the fresh run's, but the timings (ns/op and modeled_s, which
 charges the measured CPU time), which differ from run to run; with
@@ -21,8 +24,7 @@ import re
 import subprocess
 import sys
 
-MARK = re.compile(r"<!-- sample: (\./bheapsim[^>]*?) -->\n```\n(.*?)```\n",
-                  re.S)
+MARK = re.compile(r"```\n\$ (\./bheapsim[^\n]*)\n(.*?)```\n", re.S)
 # Columns that hold timings, by their heading in the table.
 TIMINGS = ("ns/op", "model_ns/op", "modeled_s")
 
@@ -65,8 +67,8 @@ def main(argv):
     text = open(readme).read()
     found = MARK.search(text)
     if found is None:
-        print("readme-sample: no '<!-- sample: ./bheapsim ... -->' "
-              "followed by a fenced block in " + readme, file=sys.stderr)
+        print("readme-sample: no fenced block starting '$ ./bheapsim' in "
+              + readme, file=sys.stderr)
         return 1
     command = found.group(1).split()
     fresh = subprocess.run([binary] + command[1:], capture_output=True,
