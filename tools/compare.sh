@@ -180,6 +180,13 @@ report() {
 		echo
 	fi
 	"$build/x86-64/bheapsim" compare --format "$1" "$build/compare.csv"
+	echo
+	echo "arena_kib and arena_rss_kib are the heap's own array and items,"
+	echo "mapped and in memory: the same in every run, the figures to compare."
+	echo "vsz_kib and rss_kib are the whole process's, which move with its"
+	echo "libraries, allocator and models.  minflt counts the kernel's minor"
+	echo "faults in the phase: 0 where an earlier phase (fill) already touched"
+	echo "every page."
 }
 
 # $tmp is in $build: each rename replaces a whole file.

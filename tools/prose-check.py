@@ -4,14 +4,17 @@
 
     python3 tools/prose-check.py [ROOT]
 
-README.md and results/README.md quote fault and miss counts, and ratios
-of them, from the CSVs under results/.  Each quotation is written down
+README.md, results/README.md and results/abi/README.md quote fault and
+miss counts, memory sizes, and ratios of them, from the CSVs under
+results/.  Each quotation is written down
 here once, as the text the document must contain, made from the CSV it
 reads (the value rounded as the text rounds it); a document that no
 longer contains it fails, with the expected text and the line nearest
 it.  Whitespace (line breaks) is compared as one space.  Timings
 (wall_s, ns_per_op, modeled_s) differ from run to run and are not
-checked; the counts depend only on the commands (results/commands.txt).
+checked; the counts depend only on the commands (results/commands.txt),
+and the whole process's sizes (vsz_kib, rss_kib), which move a little
+from run to run, are quoted as the committed CSV has them.
 Exit 0 when every quotation holds, 1 when one does not, 2 when a CSV
 cannot be read.  Python's standard library only; about a second.
 """
@@ -25,6 +28,7 @@ ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
     os.path.dirname(os.path.abspath(__file__)), '..')
 README = 'README.md'
 RESULTS = 'results/README.md'
+ABI_README = 'results/abi/README.md'
 
 failures = []
 checked = 0
@@ -259,9 +263,46 @@ def four_layouts():
                      dary[1]), ta.name)
 
 
+# x32 against x86-64 (make compare) -----------------------------------------
+
+def percent(a, b):
+    return '%+.1f%%' % ((a / b - 1) * 100)
+
+
+def abi():
+    t = table('results/abi/compare-500K.csv')
+    v = {(abi, f): t.value(f, layout='bheap', abi=abi)
+         for abi in ('x86-64', 'x32', 'ia32')
+         for f in ('arena_kib', 'arena_rss_kib', 'vsz_kib', 'rss_kib',
+                   'faults_per_op')}
+    rows = [
+        '| heap memory, mapped (`arena_kib`) | | %s (%s to %s KiB) |' % (
+            percent(v['x32', 'arena_kib'], v['x86-64', 'arena_kib']),
+            '{:,}'.format(int(v['x86-64', 'arena_kib'])),
+            '{:,}'.format(int(v['x32', 'arena_kib']))),
+        '| heap memory in RAM (`arena_rss_kib`) | | %s |' % percent(
+            v['x32', 'arena_rss_kib'], v['x86-64', 'arena_rss_kib']),
+        '| virtual size of the process (`vsz_kib`) | -19%% | %s |' % percent(
+            v['x32', 'vsz_kib'], v['x86-64', 'vsz_kib']),
+        '| resident set of the process (`rss_kib`) | -88%% | %s |' % percent(
+            v['x32', 'rss_kib'], v['x86-64', 'rss_kib']),
+        '| B-heap faults per op | | %s (1,024 entries per page instead of '
+        '512) |' % percent(v['x32', 'faults_per_op'],
+                           v['x86-64', 'faults_per_op']),
+    ]
+    for doc in (README, ABI_README):
+        for row in rows:
+            expect(doc, row, t.name)
+    expect(RESULTS, 'the heap\'s own memory (`arena_kib`) is %.1f%% smaller '
+           'under x32' % -((v['x32', 'arena_kib'] / v['x86-64', 'arena_kib']
+                            - 1) * 100), t.name)
+    expect(ABI_README, 'ia32 saves more (%s of the heap\'s memory)' % percent(
+        v['ia32', 'arena_kib'], v['x86-64', 'arena_kib']), t.name)
+
+
 def main():
     for check in (kamp_array, kamp_full, page_size, kernel_and_policies,
-                  hierarchy, four_layouts):
+                  hierarchy, four_layouts, abi):
         check()
     for f in failures:
         print('prose-check: ' + f, file=sys.stderr)
