@@ -39,7 +39,7 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define MAX_NAMES	64		/* options, or fields, of one kind */
+#define MAX_NAMES	96		/* options, or fields, of one kind */
 #define NAME_SIZE	48
 #define MAX_TOKENS	32		/* per mdoc line */
 #define MAX_LINES	4096		/* of the manual, or of a report */
