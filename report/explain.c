@@ -131,7 +131,8 @@ help_text(FILE *out)
 "                         to %u, and these options:\n"
 "  --ops M                operations played, 1 to %u (default %u)\n"
 "  --workload NAME        replace (default), reorder or mix\n"
-"  --resident R           resident pages (default %u, at most the heap's)\n"
+"  --resident R           resident pages (default half the smallest\n"
+"                         layout's, at most the heap's)\n"
 "  --seed S               seed of the keys (default 1)\n"
 "  --help                 print this\n"
 "\n"
@@ -141,7 +142,7 @@ help_text(FILE *out)
 	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
 	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
-	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, EXPLORE_DEFAULT_RESIDENT);
+	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS);
 }
 
 static void
@@ -428,8 +429,7 @@ write_html(const struct options *opt)
 	struct outfile html = { 0 };
 	const char *unusable;
 
-	req.resident = pages < EXPLORE_DEFAULT_RESIDENT ? pages :
-	    EXPLORE_DEFAULT_RESIDENT;
+	req.resident = explore_default_resident(&req);
 	if (opt->resident != NULL)
 		req.resident = (unsigned)count_option("--resident",
 		    opt->resident, 1, EXPLORE_MAX_ITEMS);
