@@ -30,7 +30,7 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define MAX_FIELDS	64		/* per CSV line */
+#define MAX_FIELDS	96		/* per CSV line */
 #define MAX_ROWS	16		/* CSV data rows */
 
 /* CSV reports --------------------------------------------------------- */
