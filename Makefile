@@ -75,7 +75,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_messages.o test_plot.o test_arena.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
-    completion-check deb cachegrind-check time-check
+    completion-check deb cachegrind-check time-check explorer-png
 
 all: bheapsim
 
@@ -163,6 +163,14 @@ uninstall:
 completion-check: bheapsim
 	bash $(SRCDIR)/tools/completion-check.sh ./bheapsim \
 	    $(SRCDIR)/completion/bheapsim.bash
+
+# The README's picture of explain --html, as headless chromium shows it
+# in a 1280x800 window at access 60 with 6 resident pages.
+explorer-png: bheapsim
+	./bheapsim explain --layout all --html build/explorer.html
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	    --window-size=1280,800 --screenshot=$(SRCDIR)/results/explorer.png \
+	    "file://$(abspath build/explorer.html)#access=60&budget=6"
 
 # The Debian package (debian/), built, tested and linted as on Debian:
 # dpkg-buildpackage cleans the tree first (make clean: build/ goes too)

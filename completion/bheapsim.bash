@@ -26,8 +26,9 @@ _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --version'
 _bheapsim_main_flags='--time-model --pipeline --force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
-    --arity --format --svg --html --ops --workload --resident --seed --help'
-_bheapsim_explain_flags='--help'
+    --arity --verbose --format --svg --html --ops --workload --resident --seed
+    --help'
+_bheapsim_explain_flags='--verbose --help'
 _bheapsim_compare_opts='--format --help'
 _bheapsim_compare_flags='--help'
 

@@ -18,12 +18,8 @@
  * The pages are those of the heap array: page = index / E and offset =
  * index % E for E entries per page, slot 0 unused, exactly as the page
  * model counts them (pages.h).  Parents and children come from the
- * layouts' own functions, the ones the heap runs on, so what a student
- * sees here is what bheapsim measures.  The layouts: the binary heap;
- * Kamp's B-heap ("You're Doing It Wrong", ACM Queue, 2010), whose pages
- * hold whole subtrees so that a path crosses one page per log2(E / 2)
- * levels; and the d-ary heap of LaMarca and Ladner (1996), which crosses
- * fewer pages by being shallower.
+ * layouts' own functions (heap.h says what each layout is), the ones the
+ * heap runs on, so what a student sees here is what bheapsim measures.
  */
 #include <err.h>
 #include <errno.h>
@@ -63,6 +59,7 @@ struct options {
 	unsigned		 arity;
 	bool			 arity_given;	/* --arity: dary must run */
 	enum explain_format	 format;
+	bool			 verbose;	/* every page and the tree */
 	const char		*svg;		/* NULL: no drawing */
 	const char		*html;		/* NULL: no explorer */
 	const char		*html_only;	/* an --html option given */
@@ -82,12 +79,6 @@ static const enum workload html_workloads[] = { WL_REPLACE, WL_REORDER,
 /* Command line ------------------------------------------------------ */
 
 static void
-usage(FILE *out)
-{
-	fputs("usage: " EXPLAIN_SYNOPSIS, out);
-}
-
-static void
 help_text(FILE *out)
 {
 	char names[LAYOUT_COUNT * 16], defaults[LAYOUT_COUNT * 16];
@@ -101,7 +92,7 @@ help_text(FILE *out)
 			d += (size_t)snprintf(defaults + d, sizeof(defaults) - d,
 			    "%s%s", d ? "," : "", layouts[l]->name);
 	}
-	usage(out);
+	fputs("usage: " EXPLAIN_SYNOPSIS, out);
 	fprintf(out,
 "\n"
 "Shows where the nodes of a small heap live: for each layout, which\n"
@@ -118,6 +109,7 @@ help_text(FILE *out)
 "                         from %u (one entry) to E x %u (a page), line =\n"
 "                         index x %u / N; ':' marks a line boundary inside\n"
 "                         a page, as '|' marks a page's\n"
+"  --verbose              every page and the tree, not a screenful\n"
 "  --format text|csv      text (default), or one CSV row per index:\n"
 "                         layout,index,parent,page,offset,depth\n"
 "                         (and line, with --line-bytes)\n"
@@ -131,7 +123,8 @@ help_text(FILE *out)
 "                         to %u, and these options:\n"
 "  --ops M                operations played, 1 to %u (default %u)\n"
 "  --workload NAME        replace (default), reorder or mix\n"
-"  --resident R           resident pages (default %u, at most the heap's)\n"
+"  --resident R           resident pages (default half the smallest\n"
+"                         layout's, at most the heap's)\n"
 "  --seed S               seed of the keys (default 1)\n"
 "  --help                 print this\n"
 "\n"
@@ -141,7 +134,7 @@ help_text(FILE *out)
 	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
 	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
-	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, EXPLORE_DEFAULT_RESIDENT);
+	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS);
 }
 
 static void
@@ -186,7 +179,7 @@ line_entries_option(const char *text, unsigned entries)
 enum {
 	OPT_LAYOUT = 256, OPT_ITEMS, OPT_ENTRIES, OPT_LINE_BYTES, OPT_ARITY,
 	OPT_FORMAT, OPT_SVG, OPT_HTML, OPT_OPS, OPT_WORKLOAD, OPT_RESIDENT,
-	OPT_SEED, OPT_HELP
+	OPT_SEED, OPT_HELP, OPT_VERBOSE
 };
 
 static const struct option long_options[] = {
@@ -203,6 +196,7 @@ static const struct option long_options[] = {
 	{ "resident", required_argument, NULL, OPT_RESIDENT },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -267,6 +261,9 @@ set_option(int c, char *argv[], struct options *opt,
 		break;
 	case OPT_HELP:
 		help();
+		break;
+	case OPT_VERBOSE:
+		opt->verbose = true;
 		break;
 	case ':':
 		option_needs_value(optopt, long_options, "explain", help_text);
@@ -428,8 +425,7 @@ write_html(const struct options *opt)
 	struct outfile html = { 0 };
 	const char *unusable;
 
-	req.resident = pages < EXPLORE_DEFAULT_RESIDENT ? pages :
-	    EXPLORE_DEFAULT_RESIDENT;
+	req.resident = explore_default_resident(&req);
 	if (opt->resident != NULL)
 		req.resident = (unsigned)count_option("--resident",
 		    opt->resident, 1, EXPLORE_MAX_ITEMS);
@@ -482,7 +478,7 @@ explain_main(int argc, char *argv[])
 	if (opt.format == EXPLAIN_CSV)
 		explain_csv(stdout, views, nviews);
 	else
-		explain_text(stdout, views, nviews);
+		explain_text(stdout, views, nviews, opt.verbose);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warn("stdout");
 		outfile_discard(&svg);

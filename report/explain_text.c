@@ -4,7 +4,8 @@
  * explain_text.c: explain's text and CSV, layout by layout: which
  * indices share a page (and line) and how the tree enters each page, the
  * tree with every crossing marked, the path from the root to the last
- * index, and a closing table of crossings per layout.
+ * index, and a closing table of crossings per layout, under a header
+ * that says what each part shows; without --verbose, a screenful.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,9 @@
 /* Parameters -------------------------------------------------------- */
 
 #define WRAP		72		/* columns of an index list */
+/* Without --verbose the text fits a screen: */
+#define BRIEF_PAGES	6		/* pages listed: the first 5, the last */
+#define BRIEF_TREE	31		/* the most nodes drawn */
 
 /* Text ---------------------------------------------------------------- */
 
@@ -146,9 +150,9 @@ print_page_lines(FILE *out, const struct view *v, unsigned g)
 }
 
 static void
-print_pages(FILE *out, const struct view *v)
+print_pages(FILE *out, const struct view *v, bool verbose)
 {
-	unsigned g;
+	unsigned g, last = view_slot_page(v, v->slots);
 
 	/* veb stores index u in slot(u), and pages list slots in order. */
 	const char *at = v->layout->slot == NULL ? "index" : "slot";
@@ -161,7 +165,12 @@ print_pages(FILE *out, const struct view *v)
 		    "lines (line = %s / %u):\n", at,
 		    1u << v->shape.page_shift,
 		    v->line_entries * ABI_PTR_BYTES, at, v->line_entries);
-	for (g = 0; g <= view_slot_page(v, v->slots); g++) {
+	for (g = 0; g <= last; g++) {
+		if (!verbose && g == BRIEF_PAGES - 1 && g < last) {
+			fprintf(out, "  ... pages %u-%u (--verbose lists every "
+			    "page)\n", g, last - 1);
+			g = last;
+		}
 		print_page(out, v, g);
 		if (v->line_entries != 0)
 			print_page_lines(out, v, g);
@@ -201,11 +210,16 @@ print_subtree(FILE *out, const struct view *v, unsigned u, char *prefix,
 }
 
 static void
-print_tree(FILE *out, const struct view *v)
+print_tree(FILE *out, const struct view *v, bool verbose)
 {
 	/* Four columns per level; no tree of EXPLAIN_MAX_ITEMS nodes is deeper. */
 	static char prefix[4 * EXPLAIN_MAX_ITEMS + 1];
 
+	if (!verbose && v->n > BRIEF_TREE) {
+		fprintf(out, "\ntree: %u nodes, more than a screen holds: "
+		    "--verbose draws it (--svg FILE too)\n", v->n);
+		return;
+	}
 	fputs(v->line_entries == 0 ? "\ntree, each node as index [page]:\n" :
 	    "\ntree, each node as index [page, line]:\n", out);
 	prefix[0] = '\0';
@@ -265,15 +279,15 @@ print_path(FILE *out, const struct view *v)
 }
 
 static void
-print_view(FILE *out, const struct view *v)
+print_view(FILE *out, const struct view *v, bool verbose)
 {
 	fprintf(out, "== %s", v->layout->name);
 	if (v->layout->has_arity)
 		fprintf(out, " (d = %u)", v->shape.arity);
 	fprintf(out, ": %u items, %u entries per page ==\n\n", v->n,
 	    1u << v->shape.page_shift);
-	print_pages(out, v);
-	print_tree(out, v);
+	print_pages(out, v, verbose);
+	print_tree(out, v, verbose);
 	print_path(out, v);
 }
 
@@ -318,15 +332,30 @@ print_summary(FILE *out, const struct view *views, unsigned nviews,
 	    "over every index's path)\n", v->n);
 }
 
+/* What the sections and their columns say, once, before them. */
+static void
+print_header(FILE *out, const struct view *v)
+{
+	fprintf(out, "Where each layout keeps a heap's indices, in pages of %u "
+	    "entries (index 0 unused):\n  pages: each page's indices (or "
+	    "slots), the tree levels they hold, how many\n  subtrees start "
+	    "in it and the parents outside it they are entered from;\n  "
+	    "tree: each node as index [page]; path: the root to the last "
+	    "index,\n  '|' where it changes page; then the layouts' page "
+	    "crossings side by side.\n\n", 1u << v->shape.page_shift);
+}
+
 void
-explain_text(FILE *out, const struct view *views, unsigned nviews)
+explain_text(FILE *out, const struct view *views, unsigned nviews,
+    bool verbose)
 {
 	unsigned i;
 
+	print_header(out, &views[0]);
 	for (i = 0; i < nviews; i++) {
 		if (i > 0)
 			fputc('\n', out);
-		print_view(out, &views[i]);
+		print_view(out, &views[i], verbose);
 	}
 	print_summary(out, views, nviews, false);
 	if (views[0].line_entries != 0)

@@ -68,7 +68,8 @@ bool		view_crosses_line(const struct view *, unsigned u);
 bool		view_crosses_line_inside(const struct view *, unsigned u);
 
 /* The outputs of explain, for views of one geometry. */
-void		explain_text(FILE *, const struct view *, unsigned nviews);
+void		explain_text(FILE *, const struct view *, unsigned nviews,
+		    bool verbose);
 void		explain_csv(FILE *, const struct view *, unsigned nviews);
 void		explain_svg(FILE *, struct view *, unsigned nviews);
 

@@ -40,7 +40,7 @@ track_push(struct list *l, uint64_t value)
 static void
 track_free(struct track *t)
 {
-	struct list *lists[] = { &t->index, &t->flags, &t->page_out,
+	struct list *lists[] = { &t->index, &t->flags, &t->dist, &t->page_out,
 	    &t->line_out, &t->tlb_out, &t->stack, &t->l1, &t->tlb,
 	    &t->op_end, &t->budget };
 	size_t i;
@@ -71,12 +71,36 @@ track_config(struct config *c, const struct explore_request *req,
 }
 
 unsigned
-explore_pages(const struct explore_request *req)
+track_pages(const struct explore_request *req, unsigned layout)
 {
 	struct config c;
 
-	track_config(&c, req, 0);
+	track_config(&c, req, layout);
 	return (unsigned)config_footprint(&c).tracked_pages;
+}
+
+/* The most pages of the request's layouts: veb reserves a whole tree. */
+unsigned
+explore_pages(const struct explore_request *req)
+{
+	unsigned i, most = 0;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		if ((req->layouts & 1u << i) && track_pages(req, i) > most)
+			most = track_pages(req, i);
+	return most;
+}
+
+/* Half the pages of the smallest heap, at least 1: every layout faults. */
+unsigned
+explore_default_resident(const struct explore_request *req)
+{
+	unsigned i, fewest = UINT32_MAX;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		if ((req->layouts & 1u << i) && track_pages(req, i) < fewest)
+			fewest = track_pages(req, i);
+	return fewest < 2 ? 1 : fewest / 2;
 }
 
 /* Keeps the row of the first point: the one at --resident. */
@@ -144,7 +168,7 @@ run_traced(struct track *t, const struct explore_request *req)
 	track_config(&points[0], req, t->layout);
 	points[1] = points[0];
 	/* Two budgets make it a curve, whose trace is the whole stack. */
-	points[1].resident_pages = explore_pages(req) + 1;
+	points[1].resident_pages = track_pages(req, t->layout) + 1;
 	trace = open_memstream(&text, &size);
 	if (trace == NULL)
 		err(EXIT_FAILURE, "explain --html: a trace in memory");
@@ -196,11 +220,20 @@ json_track(FILE *out, const struct track *t, const struct config *c,
 	struct list copy = { 0 };
 	unsigned u, i;
 
+	shape.height = heap_tree_height(c->items);	/* as heap.c sets it */
+
 	fprintf(out, "{\"layout\":\"%s\",\n\"parent\":[0", layout->name);
 	for (u = 1; u <= c->items; u++)
 		fprintf(out, ",%u", u == 1 ? 0u :
 		    (unsigned)layout->parent(&shape, u));
-	fprintf(out, "],\n\"totals\":{\"accesses\":%zu,\"l1_misses\":%"
+	/* Position u's memory slot: the trace names slots, the tree positions. */
+	fprintf(out, "],\n\"slot\":[0");
+	for (u = 1; u <= c->items; u++)
+		fprintf(out, ",%" PRIu64, layout->slot != NULL ?
+		    layout->slot(&shape, u) : (uint64_t)u);
+	fprintf(out, "],\n\"pages\":%" PRIu64 ",\n",
+	    config_footprint(c).tracked_pages);
+	fprintf(out, "\"totals\":{\"accesses\":%zu,\"l1_misses\":%"
 	    PRIu64 ",\"tlb_misses\":%" PRIu64 ",\"sim_faults\":%" PRIu64
 	    "},\n", t->index.n, t->l1_misses, t->tlb_misses, t->faults);
 	json_list(out, "index", &t->index);
@@ -208,6 +241,7 @@ json_track(FILE *out, const struct track *t, const struct config *c,
 	for (i = 0; i < t->flags.n; i++)
 		fputc('0' + (int)t->flags.v[i], out);
 	fputs("\",\n", out);
+	json_list(out, "dist", &t->dist);
 	json_list(out, "page_out", &t->page_out);
 	json_list(out, "line_out", &t->line_out);
 	json_list(out, "tlb_out", &t->tlb_out);

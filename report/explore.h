@@ -11,7 +11,9 @@
  * (its whole stack, as --resident all keeps it); the trace is then
  * replayed through the same cache and page models (cache.h, vmsim.h,
  * stackdist.h) one access at a time, to learn which access missed where
- * and what it evicted.  The replay's totals must equal the run's, or
+ * and what it evicted, and each access's page stack distance, from
+ * which the page replays any budget.  The replay's totals must equal the
+ * run's, or
  * nothing is written.  Where each operation ends comes from the same
  * run with --ops 1, 2, ...: each one's access count.
  */
@@ -28,7 +30,6 @@
 #define EXPLORE_MAX_ITEMS	4096u	/* a few thousand: still drawable */
 #define EXPLORE_MAX_OPS		256u	/* each one a run of its own */
 #define EXPLORE_DEFAULT_OPS	32u
-#define EXPLORE_DEFAULT_RESIDENT 8u
 #define EXPLORE_L1_LINES	16u
 #define EXPLORE_TLB_ENTRIES	4u
 
@@ -44,8 +45,13 @@ struct explore_request {
 	uint64_t	seed;
 };
 
-/* The pages the request's heap array takes: --resident's bound. */
+/*
+ * The most pages the request's layouts' heap arrays take (veb reserves
+ * a whole tree): --resident's bound; and the default budget, half the
+ * pages of the smallest (at least 1), under which every layout faults.
+ */
 unsigned	explore_pages(const struct explore_request *);
+unsigned	explore_default_resident(const struct explore_request *);
 
 /*
  * The command line of the main command whose CSV the page's totals

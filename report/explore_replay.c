@@ -138,6 +138,7 @@ replay_access(struct track *t, struct held *l1, struct held *tlb,
 	vmsim_on_evict(vm, note_eviction, &out);
 	vmsim_access(vm, page);
 	distance = stackdist_access(sd, page);
+	track_push(&t->dist, distance == STACKDIST_COLD ? 0 : distance);
 	if (distance == STACKDIST_COLD || distance > resident) {
 		flags |= MISS_PAGE;
 		track_push(&t->page_out, out);
@@ -160,7 +161,7 @@ agrees(const struct track *t, const char *what, uint64_t replay,
 int
 track_replay(struct track *t, const struct explore_request *req)
 {
-	unsigned pages = explore_pages(req), flags, b;
+	unsigned pages = track_pages(req, t->layout), flags, b;
 	struct held l1, tlb;
 	struct vmsim *vm;
 	struct stackdist *sd;

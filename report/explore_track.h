@@ -38,6 +38,7 @@ struct track {
 	unsigned	 layout;
 	struct list	 index;		/* per access: the array entry */
 	struct list	 flags;		/* per access: MISS_* */
+	struct list	 dist;		/* per access: page stack distance, 0 cold */
 	struct list	 page_out;	/* per fault: the page evicted */
 	struct list	 line_out;	/* per L1 miss: the line evicted */
 	struct list	 tlb_out;	/* per TLB miss: the page evicted */
@@ -51,6 +52,8 @@ struct track {
 	uint64_t	 l1_misses, tlb_misses, faults;	/* the replay's */
 };
 
+/* The pages the request's heap array takes in `layout`. */
+unsigned	track_pages(const struct explore_request *, unsigned layout);
 /* Appends; exits 1 when memory fails. */
 void	track_push(struct list *, uint64_t value);
 /* The config of the request's run of `layout` (main command's options). */

@@ -377,7 +377,7 @@ draw(FILE *out, const struct config *config, const char *field,
 	if (ratio->count > 0)
 		draw_ratio(out, config, ratio, &x);
 	draw_legend(out, config, which, nlines, field, false,
-	    ratio->count > 0);
+	    ratio->count > 0, lines[0].count <= MAX_MARKED);
 	svg_end(out);
 }
 

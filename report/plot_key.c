@@ -113,7 +113,7 @@ legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
  */
 void
 draw_legend(FILE *out, const struct config *config, const struct line *which,
-    size_t nlines, const char *field, bool misses, bool ratio)
+    size_t nlines, const char *field, bool misses, bool ratio, bool marked)
 {
 	bool keyed = several_policies(config);
 	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW;
@@ -146,14 +146,16 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 			snprintf(style + strlen(style), sizeof(style) -
 			    strlen(style), " stroke=\"#000\"");
 			legend_entry(out, &legend_x, &legend_y, strstr(style,
-			    "stroke-width"), policy_names[which[i].policy], "",
+			    "stroke-width"), policy_names[which[i].policy],
+			    "#000", marked ? policy_marks[which[i].policy] :
 			    MARK_NONE);
 		}
 	for (i = 0; !keyed && !misses && i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
 		line_name(name, sizeof(name), config, &which[i], field);
-		legend_entry(out, &legend_x, &legend_y, style, name, "",
-		    MARK_NONE);
+		legend_entry(out, &legend_x, &legend_y, style, name,
+		    layouts[which[i].layout]->colour, !marked ? MARK_NONE :
+		    which[i].model ? MARK_BOX : policy_marks[which[i].policy]);
 	}
 	if (ratio) {
 		snprintf(name, sizeof(name), "%s / %s (right axis, from 1x)",
@@ -180,8 +182,10 @@ kamp_band(FILE *out, const struct config *config, const struct axis *x,
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"#fdf0c2\"/>\n", axis_pixel(x, from), y->to,
 	    axis_pixel(x, to) - axis_pixel(x, from), y->from - y->to);
+	/* A white halo: no gridline strikes the label. */
 	svg_text(out, axis_pixel(x, to) + 4, y->to + 14, "start",
-	    "fill=\"#8a6d00\"", "Kamp: 8-10 pages");
+	    "fill=\"#8a6d00\" stroke=\"#fff\" stroke-width=\"4\" "
+	    "paint-order=\"stroke\"", "Kamp: 8-10 pages");
 }
 
 /*

@@ -43,9 +43,11 @@ enum marker	layout_mark(unsigned layout);
  * The legend over the plot: every line's name; with several policies a
  * key of the layouts' colours and one of the policies' dashes; in the
  * teaching figure each layout's line and mark; and the ratio's line.
+ * `marked`: the lines carry marks, so the legend shows each one's.
  */
 void	draw_legend(FILE *, const struct config *, const struct line *,
-	    size_t nlines, const char *field, bool misses, bool ratio);
+	    size_t nlines, const char *field, bool misses, bool ratio,
+	    bool marked);
 /* Kamp's setting, 8 to 10 resident pages, where a resident sweep has it. */
 void	kamp_band(FILE *, const struct config *, const struct axis *x,
 	    const struct axis *y);

@@ -134,5 +134,5 @@ plot_panels(FILE *out, const struct config *config, const char *field,
 	panel(out, config, lines, which, nlines, &x, &cached, true);
 	svg_text(out, (x.from + x.to) / 2, PANELS_HEIGHT - 25, "middle", "",
 	    "memory: the resident set, or the cache (KiB)");
-	draw_legend(out, config, which, nlines, field, true, false);
+	draw_legend(out, config, which, nlines, field, true, false, true);
 }

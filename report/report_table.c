@@ -198,20 +198,39 @@ is_setting(enum field f)
 }
 
 /*
+ * Field f of a row as the table shows it: the CSV's, but for ns/op, which
+ * in the table is the heap's own time per operation (heap_cpu_s per
+ * operation, the untracked run's), so that layouts compare as Kamp's
+ * article compares them; the CSV's ns_per_op stays the simulator's.
+ */
+static struct cell
+table_value(enum field f, const struct result *row)
+{
+	struct cell v = { .kind = CELL_NUMBER };
+
+	if (f != F_NS_PER_OP)
+		return report_value(f, row);
+	if (!row->heap_cpu_known)
+		return cell_absent();
+	snprintf(v.text, sizeof(v.text), "%.1f", result_heap_ns_per_op(row));
+	return v;
+}
+
+/*
  * The unrounded figure behind a column that gets a ratio of two
  * layouts' figures; false for the other columns, and where it is absent.
  */
 static bool
 ratio_figure(enum field f, const struct result *row, double *figure)
 {
-	struct cell v = report_value(f, row);
+	struct cell v = table_value(f, row);
 	uint64_t n;
 
 	if (v.kind != CELL_NUMBER || is_setting(f) || f >= F_COUNT)
 		return false;
 	switch (f) {
 	case F_FAULTS_PER_OP:	*figure = result_faults_per_op(row); break;
-	case F_NS_PER_OP:	*figure = result_ns_per_op(row); break;
+	case F_NS_PER_OP:	*figure = result_heap_ns_per_op(row); break;
 	case F_MODELED_S:	*figure = result_modeled_s(row); break;
 	case F_MEM_NS_PER_OP:	*figure = result_mem_ns_per_op(row); break;
 	case F_MODEL_NS_PER_OP:	*figure = result_model_ns_per_op(row); break;
@@ -374,7 +393,7 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 				fprintf(out, "%14s  ",
 				    report_value(t->swept, row).text);
 			for (c = 0; c < t->n; c++) {
-				struct cell v = report_value(t->col[c].field,
+				struct cell v = table_value(t->col[c].field,
 				    row);
 
 				fprintf(out, "%s%*s", c ? "  " : "",
@@ -389,6 +408,38 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 			write_ratio(out, t, first, row);
 		}
 	}
+}
+
+/*
+ * Cache and TLB columns that show 0 misses get a footnote saying why,
+ * rather than leaving a zero unexplained.
+ */
+static void
+write_notes(FILE *out, const struct table *t, const struct result *rows,
+    size_t nrows)
+{
+	char names[64] = "";
+	size_t c, r, len = 0;
+	uint64_t n;
+
+	for (c = LEADING; c < t->n; c++) {
+		enum field f = t->col[c].field;
+
+		if (f < F_L1_PER_OP || f > F_TLB_PER_OP)
+			continue;
+		for (r = 0; r < nrows; r++)
+			if (rows[r].ops > 0 && report_level_misses(&rows[r],
+			    report_level_of(f), &n) && n == 0)
+				break;
+		if (r < nrows && len < sizeof(names))
+			len += (size_t)snprintf(names + len, sizeof(names) -
+			    len, "%s%s", len ? ", " : "", t->col[c].heading);
+	}
+	if (len > 0)
+		fprintf(out, "\n%s 0.0000: no access of that phase missed "
+		    "there; it held everything the phase touched,\n  loaded "
+		    "before the phase (the modeled caches and TLB keep their "
+		    "contents from fill to replace).\n", names);
 }
 
 void
@@ -422,5 +473,6 @@ report_table(FILE *out, const struct config *config, const struct result *rows,
 			    policy_names[rows[r].config->policy]);
 		write_group(out, &t, rows, nrows, rows[r].config);
 	}
+	write_notes(out, &t, rows, nrows);
 }
 

@@ -24,6 +24,12 @@ result_ns_per_op(const struct result *row)
 }
 
 double
+result_heap_ns_per_op(const struct result *row)
+{
+	return result_per_op(row, row->heap_cpu_ns);
+}
+
+double
 result_modeled_s(const struct result *row)
 {
 	return ((double)row->heap_cpu_ns + (double)row->sim.faults *

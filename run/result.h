@@ -68,7 +68,10 @@ struct result {
 /* total / ops, or 0 for a phase of no operations. */
 double	result_per_op(const struct result *, uint64_t total);
 double	result_faults_per_op(const struct result *);
+/* The tracked run's wall time per operation: the simulator's time. */
 double	result_ns_per_op(const struct result *);
+/* The heap's own CPU time per operation, of the untracked run. */
+double	result_heap_ns_per_op(const struct result *);
 /*
  * Kamp's runtime model: the heap's own CPU time for the phase (measured
  * untracked, heap_cpu_ns) plus one disk latency per modeled fault, in

@@ -33,6 +33,7 @@
 #define CSV_LINE_HEADER	CSV_COLUMNS ",line\n"	/* with --line-bytes */
 #define LINE_ITEMS	200		/* a last page part full */
 #define LINE_ARITY	4
+#define SCREEN_LINES	50		/* a terminal's height the default text fits */
 
 /* What a run was asked for, as the rules need it. */
 struct geometry {
@@ -360,14 +361,21 @@ START_TEST(text_compares_crossings)
 		"page  1: 8-15, level 3, 8 subtrees, entered from 4 5 6 7\n",
 		"pages 0 1 3 7 15: 4 page crossings\n",
 		"pages 0 3 15: 2 page crossings\n",
-		"[page 1]  <- page crossing\n",
 		"page crossings on paths from the root",
+		/* The header says what each part's columns are. */
+		"  pages: each page's indices (or slots), the tree levels",
+		"--verbose draws it",
 	};
 	struct outcome o;
-	size_t i;
+	const char *p;
+	size_t i, lines = 0;
 
 	run(&o, "explain", NULL);
 	expect_success(&o);
+	for (p = o.out.data; (p = strchr(p, '\n')) != NULL; p++)
+		lines++;
+	ck_assert_msg(lines <= SCREEN_LINES, "%s: %zu lines, more than a "
+	    "screen of %d", o.command, lines, SCREEN_LINES);
 	for (i = 0; i < sizeof(says) / sizeof(says[0]); i++)
 		ck_assert_msg(strstr(o.out.data, says[i]) != NULL, "%s: does "
 		    "not say '%s'", o.command, says[i]);
@@ -375,6 +383,12 @@ START_TEST(text_compares_crossings)
 	    "unasked", o.command);
 	ck_assert_msg(strstr(o.out.data, "line") == NULL, "%s: shows lines "
 	    "unasked", o.command);
+	outcome_free(&o);
+	run(&o, "explain", "--verbose", NULL);
+	expect_success(&o);
+	ck_assert_msg(strstr(o.out.data, "[page 1]  <- page crossing\n") !=
+	    NULL && strstr(o.out.data, "page  9: 72-79") != NULL, "%s: no "
+	    "tree or not every page", o.command);
 	outcome_free(&o);
 }
 END_TEST
@@ -387,7 +401,7 @@ START_TEST(text_draws_every_node)
 	size_t nodes = 0;
 
 	run(&o, "explain", "--layout", "all", "--items", "300",
-	    "--entries-per-page", "32", NULL);
+	    "--entries-per-page", "32", "--verbose", NULL);
 	expect_success(&o);
 	for (p = o.out.data; (p = strstr(p, " [page ")) != NULL; p++)
 		nodes++;
@@ -406,7 +420,7 @@ START_TEST(help_names_every_option)
 {
 	static const char *const options[] = {
 		"--layout", "--items", "--entries-per-page", "--arity",
-		"--format", "--svg", "--help", "--line-bytes",
+		"--format", "--svg", "--help", "--line-bytes", "--verbose",
 	};
 	struct outcome o;
 	size_t i;

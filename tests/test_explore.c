@@ -3,12 +3,14 @@
  *
  * test_explore.c: "bheapsim explain --html", the page that plays a run:
  * the counts it embeds are those of the main command's CSV for the
- * command it names, its budgets those of --resident all, and its
+ * command it names, its budgets those of --resident all, it runs for
+ * every layout and size, its accesses to slots that hold a position, and its
  * options are refused as every other bad input is; and the caption and
  * key of explain --svg.
  */
 #include <check.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,9 @@
 
 #include "exits.h"
 #include "tests.h"
+
+#define EXPLORE_TEST_ITEMS	600u	/* every count from 1 */
+#define EXPLORE_MOST_ITEMS	4096u	/* explain --html's limit */
 
 /* The page ------------------------------------------------------------ */
 
@@ -198,6 +203,102 @@ START_TEST(html_budgets_equal_resident_all)
 }
 END_TEST
 
+/* Every layout, every size ------------------------------------------ */
+
+/* The numbers of the JSON list `key` in `track`; returns how many. */
+static size_t
+json_numbers(const char *track, const char *key, uint64_t *v, size_t most)
+{
+	char quoted[64];
+	const char *at;
+	char *end;
+	size_t n = 0;
+
+	snprintf(quoted, sizeof(quoted), "\"%s\":[", key);
+	at = strstr(track, quoted);
+	ck_assert_msg(at != NULL, "the track has no %s", key);
+	for (at += strlen(quoted); *at != ']'; at = end + (*end == ',')) {
+		ck_assert_msg(n < most, "more than %zu in %s", most, key);
+		v[n++] = strtoull(at, &end, 10);
+		ck_assert(end != at);
+	}
+	return n;
+}
+
+/*
+ * Each track's accesses are to slots that hold a tree position (the page
+ * maps them back through "slot"), within the track's pages; and at the
+ * default budget, for a heap of more than one page, it faults.
+ */
+static void
+check_tracks(const char *page, const char *what, bool faults)
+{
+	static uint64_t slot[EXPLORE_MOST_ITEMS + 1], index[1u << 20];
+	static unsigned char held[1u << 16];
+	static const char *const names[] = { "binheap", "bheap", "dary",
+	    "veb" };
+	size_t l, n, i, entries = json_number(page, "entries");
+
+	for (l = 0; l < 4; l++) {
+		const char *t = track_of(page, names[l]);
+		uint64_t pages = json_number(t, "pages");
+
+		n = json_numbers(t, "slot", slot, EXPLORE_MOST_ITEMS + 1);
+		ck_assert_uint_eq(n, json_number(page, "items") + 1);
+		ck_assert(pages * entries <= sizeof(held));
+		memset(held, 0, sizeof(held));
+		for (i = 1; i < n; i++) {
+			ck_assert_msg(slot[i] < pages * entries && !held[slot[i]],
+			    "%s: %s: position %zu in slot %" PRIu64 " of %"
+			    PRIu64 " pages", what, names[l], i, slot[i], pages);
+			held[slot[i]] = 1;
+		}
+		n = json_numbers(t, "index", index, sizeof(index) /
+		    sizeof(index[0]));
+		for (i = 0; i < n; i++)
+			ck_assert_msg(index[i] < pages * entries &&
+			    held[index[i]], "%s: %s: access %zu to slot %"
+			    PRIu64 ", which holds no position", what, names[l],
+			    i + 1, index[i]);
+		ck_assert_msg(!faults || pages < 2 ||
+		    json_number(t, "sim_faults") > 0, "%s: %s never faults at "
+		    "the default budget", what, names[l]);
+	}
+}
+
+static const unsigned arities[] = { 2, 3, 4, 8, 16 };
+static const unsigned large[] = { 1000, 2047, 4095, 4096 };
+
+#define NARITIES (sizeof(arities) / sizeof(arities[0]))
+#define NLARGE	(sizeof(large) / sizeof(large[0]))
+
+/*
+ * explain --html of every layout runs for every item count from 1 to
+ * EXPLORE_TEST_ITEMS (4 operations each, dary's arity in turn) and for
+ * a few large heaps with every arity and the default operations.
+ */
+START_TEST(html_every_layout_every_size)
+{
+	char dir[PATH_MAX], items[16], arity[16], what[64];
+	const char *args[] = { "--layout", "all", "--items", items, "--arity",
+	    arity, "--ops", "4", NULL };
+	bool small = _i < (int)EXPLORE_TEST_ITEMS;
+	char *page;
+
+	snprintf(items, sizeof(items), "%u", small ? (unsigned)_i + 1 :
+	    large[(_i - EXPLORE_TEST_ITEMS) / NARITIES]);
+	snprintf(arity, sizeof(arity), "%u", arities[small ? _i % NARITIES :
+	    (_i - EXPLORE_TEST_ITEMS) % NARITIES]);
+	if (!small)
+		args[6] = NULL;
+	snprintf(what, sizeof(what), "--items %s --arity %s", items, arity);
+	page = make_page(args, dir);
+	check_tracks(page, what, !small);
+	free(page);
+	scratch_remove(dir);
+}
+END_TEST
+
 /* explain --svg's caption counts in words, and the key is there. */
 START_TEST(svg_caption_and_key)
 {
@@ -284,6 +385,8 @@ explore_suite(void)
 	    (int)NRUNS);
 	tcase_add_loop_test(tc, html_bad_input_refused, 0, (int)NBAD);
 	tcase_add_test(tc, svg_caption_and_key);
+	tcase_add_loop_test(tc, html_every_layout_every_size, 0,
+	    (int)(EXPLORE_TEST_ITEMS + NLARGE * NARITIES));
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -3,7 +3,8 @@
  *
  * test_plot.c: what the charts must show: the teaching figure (--plot-y
  * misses) in two panels that share the memory axis, and the ratio's
- * axis from 1x, with a ratio under 1x named rather than drawn under it.
+ * axis from 1x, with a ratio under 1x named rather than drawn under it,
+ * and a legend that shows the lines' marks.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -95,6 +96,28 @@ START_TEST(ratio_axis_from_1x)
 }
 END_TEST
 
+/*
+ * Where the lines carry marks, the legend shows each entry's: the
+ * policies' in black beside their dashes, and a layout's beside its line
+ * (2 points of 2 lines and 2 legend entries: 6 circles).
+ */
+START_TEST(legend_shows_marks)
+{
+	plot((const char *const[]){ "--items", "20K", "--layout",
+	    "binheap,bheap", "--policy", "lru,clock,opt", "--sweep",
+	    "resident=2,4", "--cache", "off", "--plot-y", "faults_per_op",
+	    "--format", "csv", NULL });
+	ck_assert_msg(count("r=\"3\" fill=\"#000\"/>") == 1 &&
+	    count("height=\"7\" fill=\"#000\"/>") == 1 &&
+	    count("h-8z\" fill=\"#000\"/>") == 1, "the legend lacks a "
+	    "policy's mark");
+	plot((const char *const[]){ "--items", "20K", "--layout",
+	    "binheap,bheap", "--sweep", "resident=2,4", "--cache", "off",
+	    "--plot-y", "faults_per_op", "--format", "csv", NULL });
+	ck_assert_uint_eq(count("<circle"), 6);
+}
+END_TEST
+
 Suite *
 plot_suite(void)
 {
@@ -103,6 +126,7 @@ plot_suite(void)
 
 	tcase_add_test(tc, misses_in_two_panels);
 	tcase_add_test(tc, ratio_axis_from_1x);
+	tcase_add_test(tc, legend_shows_marks);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

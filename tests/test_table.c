@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * test_table.c: the table a new user sees first: it fits 120 columns,
- * --columns chooses its columns by their CSV names, a ratio row comes
+ * its ns/op is the heap's own time, --columns chooses its columns by their CSV names, a ratio row comes
  * only with ratios, --cache off leaves
  * the cache columns out, the note on hardware counters comes only when
  * the pmu_ fields are shown, and --plot-y takes the table's headings and
@@ -146,6 +146,47 @@ START_TEST(columns_choose)
 END_TEST
 
 /*
+ * The table's ns/op is the heap's own time per operation, heap_cpu_s
+ * over ops of the same row (not the simulator's ns_per_op), and its
+ * ratio row is heap_cpu_s's ratio.
+ */
+START_TEST(ns_per_op_is_the_heaps)
+{
+	char workload[16], layout[16], ns_ratio[16], cpu_ratio[16];
+	const char *line;
+	unsigned long ops;
+	double ns, cpu;
+	int rows = 0, ratios = 0;
+	struct outcome o;
+
+	run(&o, "--items", "20K", "--layout", "binheap,bheap", "--columns",
+	    "ops,ns/op,heap_cpu_s", NULL);
+	expect_success(&o);
+	for (line = o.out.data; line != NULL && *line != '\0';
+	    line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		if (sscanf(line, "%15s %15s %lu %lf %lf", workload, layout,
+		    &ops, &ns, &cpu) == 5) {
+			ck_assert_msg(ns > 0 && ns >= cpu * 1e9 / (double)ops -
+			    0.06 && ns <= cpu * 1e9 / (double)ops + 0.06,
+			    "%s: %s %s ns/op %.1f, heap_cpu_s %.6f over %lu "
+			    "ops:\n%s", o.command, workload, layout, ns, cpu,
+			    ops, o.out.data);
+			rows++;
+		} else if (sscanf(line, " binheap/bheap %15s %15s", ns_ratio,
+		    cpu_ratio) == 2) {
+			ck_assert_msg(strcmp(ns_ratio, cpu_ratio) == 0, "%s: "
+			    "ns/op's ratio %s, heap_cpu_s's %s:\n%s",
+			    o.command, ns_ratio, cpu_ratio, o.out.data);
+			ratios++;
+		}
+	}
+	ck_assert_msg(rows == 4 && ratios == 2, "%s: %d rows, %d ratio rows:"
+	    "\n%s", o.command, rows, ratios, o.out.data);
+	outcome_free(&o);
+}
+END_TEST
+
+/*
  * A ratio row comes where a column has a ratio: replace at 10K items
  * takes no TLB or L2 misses, so its row would be a bare label, but fill's
  * has ratios.
@@ -280,6 +321,7 @@ table_suite(void)
 	tcase_add_loop_test(tc, default_table_fits, 0, (int)NFITTING);
 	tcase_add_test(tc, cache_off_drops_cache_columns);
 	tcase_add_test(tc, columns_choose);
+	tcase_add_test(tc, ns_per_op_is_the_heaps);
 	tcase_add_test(tc, ratio_row_only_with_ratios);
 	tcase_add_test(tc, pmu_note_only_when_shown);
 	tcase_add_test(tc, plot_y_takes_headings);

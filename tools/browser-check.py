@@ -6,7 +6,12 @@ For each of a few runs, Debian's chromium in headless mode loads the page
 from a file and must show no console message and no script error; the
 page, played to its end (#end), must show in its DOM the counters of
 bheapsim's CSV for the command it names, and at its resident budget the
-faults of that CSV; a 1280x800 screenshot must not be blank, and the page
+faults of that CSV.  Opened at #access=N for the first and last access,
+the middle one and the first faults, its counters must equal a naive LRU's
+replay of each layout's --trace (written here), and every node that
+faulted in the current operation so far must be drawn in the fault's
+colour; at #end&budget=R for three budgets, its faults must be the CSV's
+at --resident R.  A 1280x800 screenshot must not be blank, and the page
 must take no more than its window, at most 1280x800 (nothing drawn
 outside it), both
 as written and with a default font 20% larger (the page sizes its text in
@@ -20,6 +25,7 @@ chromium is installed (sh tools/install-deps.sh all installs it).
 import csv
 import html
 import io
+import json
 import os
 import re
 import shutil
@@ -37,9 +43,10 @@ RUNS = [
 ]
 FIELDS = ["accesses", "l1_misses", "tlb_misses", "sim_faults"]
 WIDTH, HEIGHT = 1280, 800
-# A reader's default font 20% larger: the page's root size, 81.25% of
+# A reader's default font 20% larger: the page's root size, 100% of
 # the default, times 1.2.
-LARGER_FONT = "<style>html { font-size: 97.5% !important; }</style>"
+FAULT = "#D55E00"    # the page's colour of a page fault
+LARGER_FONT = "<style>html { font-size: 120% !important; }</style>"
 
 
 def chromium():
@@ -160,6 +167,134 @@ def check_dom(dom, bheapsim, failures):
     return command
 
 
+def page_data(path):
+    """The JSON the page plays, as bheapsim wrote it."""
+    text = open(path).read()
+    start = text.index("const DATA =\n") + len("const DATA =\n")
+    return json.JSONDecoder().raw_decode(text, start)[0]
+
+
+def naive_lru(trace, line_bytes, page_bytes, upto):
+    """Counts after `upto` accesses of a --trace, replayed through a
+    fully associative L1 of 16 lines, a TLB of 4 pages and the resident
+    set, each a plain list in LRU order, and which accesses faulted."""
+    l1, tlb, pages, addresses = [], [], [], []
+    for line in trace.splitlines():
+        words = line.split()
+        if words[:2] == ["cached", "l1"]:
+            l1.append(int(words[2]) // line_bytes)
+        elif words[:2] == ["cached", "tlb1"]:
+            tlb.append(int(words[2]) // page_bytes)
+        elif words[:2] == ["resident", "heap"]:
+            pages.append(int(words[2]))
+        elif words[0] == "heap":
+            addresses.append(int(words[2]))
+    resident, counts, faulted = len(pages), dict.fromkeys(FIELDS, 0), []
+    for address in addresses[:upto]:
+        counts["accesses"] += 1
+        for held, key, most, block in (
+                (l1, "l1_misses", 16, address // line_bytes),
+                (tlb, "tlb_misses", 4, address // page_bytes),
+                (pages, "sim_faults", resident, address // page_bytes)):
+            if block in held:
+                held.remove(block)
+            else:
+                counts[key] += 1
+                if len(held) == most:
+                    held.pop(0)
+            held.append(block)
+        faulted.append(counts["sim_faults"] > sum(faulted))
+    return counts, faulted, addresses
+
+
+def option(command, name):
+    words = command.split()
+    return words[words.index(name) + 1]
+
+
+def layout_command(command, layout, budget):
+    """The page's command for one layout at `budget`, as --trace needs."""
+    words = command.split()[1:]
+    words[words.index("--layout") + 1] = layout
+    words[words.index("--resident") + 1] = str(budget)
+    if layout != "dary" and "--arity" in words:
+        del words[words.index("--arity"):words.index("--arity") + 2]
+    return words
+
+
+def check_moment(browser, url, data, bheapsim, tmp, at, failures):
+    """The page at #access=N: each layout's counters after access N equal
+    a naive LRU's replay of that layout's --trace, and each node that
+    faulted in the current operation so far is drawn as faulted."""
+    dom, err = browse(browser, url + "#access=%d" % at, "--dump-dom")
+    failures += ["console: " + line for line in console_lines(err)]
+    if not check_fits(dom, failures, "#access=%d" % at):
+        return
+    shown = dict(re.findall(r'id="c-([a-z]+-[a-z_0-9]+)">(\d+)<', dom))
+    panels = dict(re.findall(r'<h2>([a-z]+)</h2>(.*?)(?=<div class="panel"|'
+                             r'<table id="ratios")', dom, re.S))
+    trace = os.path.join(tmp, "t.trace")
+    for track in data["tracks"]:
+        layout = track["layout"]
+        words = layout_command(data["command"], layout, data["resident"])
+        subprocess.run([bheapsim] + words + ["--trace", trace],
+                       capture_output=True, check=True)
+        page_bytes = int(option(data["command"], "--page-size"))
+        line_bytes = page_bytes * data["line_entries"] // data["entries"]
+        n = min(at, len(track["index"]))
+        counts, faulted, addresses = naive_lru(open(trace).read(),
+                                               line_bytes, page_bytes, n)
+        for field in FIELDS:
+            if shown.get(layout + "-" + field) != str(counts[field]):
+                failures.append("#access=%d: %s %s: the page shows %s, a "
+                                "naive LRU %d" % (at, layout, field, shown.get(
+                                    layout + "-" + field), counts[field]))
+        fill = dict(re.findall(r'<circle[^>]*data-u="(\d+)"[^>]*fill="([^"]+)"',
+                               panels.get(layout, "")))
+        start = max([0] + [e for e in track["op_end"] if e < n])
+        for i in range(start, n):
+            u = track["slot"].index(addresses[i] * data["entries"] //
+                                    page_bytes)
+            if faulted[i] and fill.get(str(u), "").upper() != FAULT:
+                failures.append("#access=%d: %s: node %d faulted at access "
+                                "%d of this operation, drawn %s" % (
+                                    at, layout, u, i + 1, fill.get(str(u))))
+
+
+def check_budgets(browser, url, data, bheapsim, failures):
+    """At #budget=R, the whole run's faults are the CSV's at --resident R,
+    and at #end&budget=R so are the counters."""
+    for budget in sorted({1, max(1, data["pages"] // 3), data["pages"]}):
+        dom, err = browse(browser, url + "#end&budget=%d" % budget,
+                          "--dump-dom")
+        failures += ["console: " + line for line in console_lines(err)]
+        if not check_fits(dom, failures, "#budget=%d" % budget):
+            continue
+        words = data["command"].split()[1:]
+        words[words.index("--resident") + 1] = str(budget)
+        out = subprocess.run([bheapsim] + words, capture_output=True,
+                             text=True, check=True).stdout
+        shown = dict(re.findall(r'id="c-([a-z]+-[a-z_0-9]+)">(\d+)<', dom))
+        line = re.search(r'id="budgetf">([^<]*)<', dom).group(1)
+        for row in csv.DictReader(io.StringIO(out)):
+            key = row["layout"] + "-sim_faults"
+            if shown.get(key) != row["sim_faults"] or "%s %s," % (
+                    row["layout"], row["sim_faults"]) not in line + ",":
+                failures.append("#budget=%d: %s: the page shows %s (%s), "
+                                "the CSV %s" % (budget, row["layout"],
+                                                shown.get(key), line,
+                                                row["sim_faults"]))
+
+
+def moments(data):
+    """Accesses to open the page at: the first and last, the first three
+    that fault at the page's budget in the first layout, and the middle."""
+    track = data["tracks"][0]
+    faults = [i + 1 for i, f in enumerate(track["flags"]) if int(f) & 4]
+    last = max(len(t["index"]) for t in data["tracks"])
+    return sorted({1, last, last // 2, *faults[:3]})
+
+
 def main():
     bheapsim = os.path.abspath(sys.argv[1] if len(sys.argv) > 1
                                else "./bheapsim")
@@ -191,6 +326,10 @@ def main():
             _, err = browse(browser, url + "#op=3", "--screenshot=" + shot)
             failures += ["console: " + line for line in console_lines(err)]
             check_screenshot(shot, failures)
+            data = page_data(page)
+            for at in moments(data):
+                check_moment(browser, url, data, bheapsim, tmp, at, failures)
+            check_budgets(browser, url, data, bheapsim, failures)
             print("browser-check: %s: %s" % (
                 "ok" if not failures else "FAILED", command))
     for failure in failures:

@@ -5,7 +5,8 @@
 #   sh tools/svg-check.sh [DIR]
 #
 # Draws the explain trees of tests/test_explain.c and the smallest one
-# (whose title is the widest part of it), then checks them and every SVG
+# (whose title is the widest part of it), checks that the defaults' trees
+# fit a 1920x1080 screen, then checks them and every SVG
 # under DIR (default build/reproduce-quick, which make reproduce QUICK=1
 # writes) with tools/svg-fit.py: rendered by rsvg-convert, no pixel may
 # lie outside the view box.  Needs librsvg2-bin and python3.
@@ -31,5 +32,16 @@ done
 # --line-bytes lengthens every title.
 ./bheapsim explain --layout dary --items 1 --line-bytes 8 \
     --svg "$tmp/one-lines.svg" >/dev/null
+# At the defaults the trees fit a 1920x1080 screen.
+./bheapsim explain --svg "$tmp/default.svg" >/dev/null
+size=$(sed -n 's/^<svg [^>]*width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' \
+    "$tmp/default.svg")
+# shellcheck disable=SC2086 # split into width and height
+set -- $size
+if [ "$#" -ne 2 ] || [ "$1" -gt 1920 ] || [ "$2" -gt 1080 ]; then
+	echo "svg-check.sh: explain --svg at the defaults is ${1:-?}x${2:-?}," \
+	    "more than 1920x1080" >&2
+	exit 1
+fi
 # shellcheck disable=SC2046
 python3 tools/svg-fit.py "$tmp"/*.svg $(find "$dir" -name '*.svg' 2>/dev/null)
