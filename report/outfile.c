@@ -39,8 +39,7 @@ static pid_t temp_owner;
 static void
 remove_at_exit(void)
 {
-	if (getpid() == temp_owner)
-		outfile_remove_temps();
+	outfile_remove_temps();
 }
 
 static int
@@ -88,7 +87,8 @@ outfile_remove_temps(void)
 {
 	unsigned i;
 
-	for (i = 0; i < MAX_TEMPS; i++)
+	/* A child, which shares the names, leaves them to its parent. */
+	for (i = 0; i < MAX_TEMPS && getpid() == temp_owner; i++)
 		if (temp_live[i])
 			unlink(temp_names[i]);
 }

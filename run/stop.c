@@ -30,6 +30,18 @@ static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
     SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF };
 #define NTRAPPED	(sizeof(trapped) / sizeof(trapped[0]))
 
+/*
+ * What ends the process at once, a fault, abort() (a failed assertion
+ * too) or a signal sent: the temporary files go, then the default action
+ * (exit status, core dump) as if no handler were here.  Only SIGKILL and
+ * SIGSTOP cannot be caught; a name left by SIGKILL is never reused.
+ */
+static const int fatal[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+    SIGTRAP, SIGSYS, SIGSTKFLT, SIGPWR };
+#define NFATAL		(sizeof(fatal) / sizeof(fatal[0]))
+/* A stack of its own, so that a stack overflow's SIGSEGV is handled. */
+#define FATAL_STACK	65536
+
 /* Signals ------------------------------------------------------------- */
 
 static volatile sig_atomic_t caught;	/* the first signal, or 0 */
@@ -58,6 +70,34 @@ on_signal(int signo)
 	caught = signo;
 	/* A kill(1) aimed at us alone must stop the children too. */
 	stop_children(signo);
+}
+
+static void
+on_fatal(int signo)
+{
+	/* SA_RESETHAND put the default back; SA_NODEFER lets it come. */
+	outfile_remove_temps();
+	raise(signo);
+}
+
+void
+stop_trap_fatal(void)
+{
+	static char stack[FATAL_STACK];
+	struct sigaction action;
+	stack_t alt;
+	size_t i;
+
+	alt.ss_sp = stack;
+	alt.ss_size = sizeof(stack);
+	alt.ss_flags = 0;
+	memset(&action, 0, sizeof(action));
+	action.sa_handler = on_fatal;
+	action.sa_flags = SA_RESETHAND | SA_NODEFER |
+	    (sigaltstack(&alt, NULL) == 0 ? SA_ONSTACK : 0);
+	sigemptyset(&action.sa_mask);
+	for (i = 0; i < NFATAL; i++)
+		sigaction(fatal[i], &action, NULL);
 }
 
 static void

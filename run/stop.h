@@ -28,6 +28,13 @@
  * as opening a FIFO, fail with EINTR.
  */
 void	experiment_trap_signals(void);
+/*
+ * From now on a fault, abort() (a failed assertion), or SIGABRT, SIGSEGV,
+ * SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGSTKFLT or SIGPWR sent first
+ * removes the temporary files (outfile.h), then takes its default action:
+ * the same exit status and core dump.  Call it first thing.
+ */
+void	stop_trap_fatal(void);
 /* The first of those signals caught, or 0. */
 int	experiment_signal(void);
 

@@ -175,5 +175,6 @@ Suite	*explore_suite(void);
 Suite	*table_suite(void);
 Suite	*dryrun_suite(void);
 Suite	*plot_suite(void);
+Suite	*reliability_suite(void);
 
 #endif
