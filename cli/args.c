@@ -300,10 +300,11 @@ void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
 	struct hierarchy_given given = { false, false };
-	int c;
+	int c, before = optind;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+	for (; (c = getopt_long(argc, argv, ":", options, NULL)) != -1;
+	    before = optind) {
 		if (heap_option(c, optarg, request) ||
 		    memory_option(c, optarg, request) ||
 		    hierarchy_option(c, optarg, request, &given) ||
@@ -316,7 +317,7 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 			help_version();
 		if (c == ':')
 			option_needs_value(optopt, options, NULL, help_options);
-		option_refused(argv[optind - 1], options, NULL);
+		option_refused(option_typed(argc, argv, before), options, NULL);
 	}
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "

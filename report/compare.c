@@ -453,7 +453,7 @@ compare_main(int argc, char *argv[])
 	char shown[OPTIONS_SHOWN + 8];
 	enum format format = FORMAT_TABLE;
 	FILE *in;
-	int c;
+	int c, before = optind;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
@@ -467,10 +467,10 @@ compare_main(int argc, char *argv[])
 		case ':':
 			option_needs_value(optopt, options, "compare", usage);
 		default:
-			errx(EXIT_USAGE, "compare: unknown option '%s'; "
-			    "bheapsim compare --help lists them",
-			    argv[optind - 1]);
+			option_refused(option_typed(argc, argv, before),
+			    options, "compare");
 		}
+		before = optind;
 	}
 	if (optind != argc - 1)
 		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * test_reliability.c: issue 39's defects, each held here: fatal signals
- * leave no temporary file.
+ * leave no temporary file, and a refused argument is named as typed.
  */
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -80,6 +80,37 @@ START_TEST(killed_temp_harmless)
 }
 END_TEST
 
+/* Arguments named as typed ------------------------------------------- */
+
+static const struct typed {
+	const char	*args[4];
+	const char	*named;
+} typed_cases[] = {
+	{ { "-items", "5" }, "'-items'" },
+	{ { "--dry-run", "-items", "5" }, "'-items'" },
+	{ { "explain", "-items", "5" }, "'-items'" },
+	{ { "compare", "-fx", "a.csv" }, "'-fx'" },
+	{ { "-x", "-xy" }, "'-x'" },
+	{ { "--output", "-x", "-yz" }, "'-yz'" },
+	{ { "--frobnicate" }, "'--frobnicate'" },
+};
+#define NTYPED (sizeof(typed_cases) / sizeof(typed_cases[0]))
+
+START_TEST(unknown_cluster_named_as_typed)
+{
+	const struct typed *t = &typed_cases[_i];
+	struct outcome o;
+
+	run_argv(&o, t->args);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, t->named) != NULL &&
+	    strstr(o.err.data, "unknown option") != NULL,
+	    "%s: exit %d, stderr: %s (wanted %s)", o.command, o.status,
+	    o.err.data, t->named);
+	outcome_free(&o);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -91,6 +122,11 @@ reliability_suite(void)
 	tc = scratch_tcase("fatal", 60);
 	tcase_add_loop_test(tc, fatal_signal_leaves_no_temp, 0, (int)NFATAL);
 	tcase_add_test(tc, killed_temp_harmless);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase_create("typed");
+	tcase_add_loop_test(tc, unknown_cluster_named_as_typed, 0,
+	    (int)NTYPED);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
