@@ -480,7 +480,8 @@ report_write(FILE *out, const struct config *config,
 {
 	switch (config->format) {
 	case FORMAT_TABLE:
-		report_table(out, config, rows, nrows);
+		if (report_table(out, config, rows, nrows) != 0)
+			return -1;
 		break;
 	case FORMAT_CSV:
 	case FORMAT_JSON:

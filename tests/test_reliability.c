@@ -2,11 +2,13 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * test_reliability.c: issue 39's defects, each held here: fatal signals
- * leave no temporary file, and a refused argument is named as typed.
+ * leave no temporary file, a refused argument is named as typed, and a
+ * signal stops a long table.
  */
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -111,6 +113,44 @@ START_TEST(unknown_cluster_named_as_typed)
 }
 END_TEST
 
+/* A long table ------------------------------------------------------ */
+
+/*
+ * A table of 7,500 rows, read from a pipe: SIGTERM once its first bytes
+ * came ends it at the next sweep point, exit 143.  The pipe holds 64K
+ * (a tenth of the table) ahead of the reader, so a writer that heeds no
+ * signal while it writes gives every row.
+ */
+START_TEST(signal_stops_table)
+{
+	char buf[4096];
+	size_t got = 0, lines = 0;
+	ssize_t n, i;
+	int fds[2];
+	pid_t pid;
+
+	ck_assert(pipe(fds) == 0);
+	pid = spawn_start((const char *const[]){ "--items", "10K", "--ops",
+	    "1K", "--layout", "bheap", "--page-size", "64", "--model", "full",
+	    "--resident", "all", NULL }, fds[1]);
+	close(fds[1]);
+	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
+		ck_assert_msg(n > 0 || errno == EINTR, "read: %s",
+		    strerror(errno));
+		if (n < 0)
+			continue;
+		if (got < 1000 && got + (size_t)n >= 1000)
+			kill(pid, SIGTERM);
+		got += (size_t)n;
+		for (i = 0; i < n; i++)
+			lines += buf[i] == '\n';
+	}
+	close(fds[0]);
+	ck_assert_int_eq(spawn_finish(pid), 128 + SIGTERM);
+	ck_assert_msg(lines < 7500 / 2, "%zu lines after SIGTERM", lines);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -127,6 +167,11 @@ reliability_suite(void)
 	tc = tcase_create("typed");
 	tcase_add_loop_test(tc, unknown_cluster_named_as_typed, 0,
 	    (int)NTYPED);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase_create("table");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, signal_stops_table);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
