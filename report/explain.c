@@ -137,14 +137,14 @@ help_text(FILE *out)
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
 	    names, defaults, 1u, EXPLAIN_MAX_ITEMS, EXPLAIN_DEFAULT_ITEMS,
-	    CONFIG_MIN_ENTRIES,
-	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
-	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
-	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
-	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, EXPLORE_DEFAULT_RESIDENT);
+	    CONFIG_MIN_ENTRIES, MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY,
+	    DARY_MAX_ARITY, DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES,
+	    ABI_PTR_BYTES, EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES,
+	    EXPLORE_MAX_ITEMS, EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS,
+	    EXPLORE_DEFAULT_RESIDENT);
 }
 
-static void
+_Noreturn static void
 help(void)
 {
 	help_text(stdout);
@@ -267,7 +267,6 @@ set_option(int c, const char *typed, struct options *opt,
 		break;
 	case OPT_HELP:
 		help();
-		break;
 	case ':':
 		option_needs_value(optopt, long_options, "explain", help_text);
 	default:
@@ -304,8 +303,7 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (opt->html == NULL && opt->html_only != NULL)
 		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
-	if (opt->html != NULL &&
-	    (opt->svg != NULL || opt->format == EXPLAIN_CSV))
+	if (opt->html != NULL && (opt->svg != NULL || opt->format == EXPLAIN_CSV))
 		errx(EXIT_USAGE, "explain: --html takes no --svg or --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,

@@ -478,19 +478,12 @@ int
 report_write(FILE *out, const struct config *config,
     const struct result *rows, size_t nrows)
 {
-	switch (config->format) {
-	case FORMAT_TABLE:
-		if (report_table(out, config, rows, nrows) != 0)
-			return -1;
-		break;
-	case FORMAT_CSV:
-	case FORMAT_JSON:
-	case FORMAT_MD:
-		/* Text fields come first, up to items: left-aligned. */
+	/* CSV, JSON, Markdown: text fields first, up to items, to the left. */
+	if (config->format != FORMAT_TABLE)
 		cells_write(out, config->format, report_fields, F_COUNT,
 		    F_ITEMS, nrows, row_cell, rows);
-		break;
-	}
+	else if (report_table(out, config, rows, nrows) != 0)
+		return -1;
 	if (fflush(out) != 0 || ferror(out)) {
 		if (errno == 0)
 			errno = EIO;
