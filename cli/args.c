@@ -118,8 +118,8 @@ disk_latency_option(const char *text, uint64_t *ns)
 {
 	if (parse_duration_ns(text, CONFIG_MAX_DISK_LATENCY_NS, ns) != 0)
 		errx(EXIT_USAGE, "--disk-latency: '%s' is not a time from 0 to "
-		    "%" PRIu64 "s: a decimal number with ns, us, ms or s "
-		    "(bare: ms)", printable(text),
+		    "%" PRIu64 "s in whole nanoseconds: a decimal number with "
+		    "ns, us, ms or s (bare: ms)", printable(text),
 		    CONFIG_MAX_DISK_LATENCY_NS / 1000000000);
 }
 

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * test_reliability.c: issue 39's defects, each held here: fatal signals
- * leave no temporary file, a refused argument is named as typed, and a
- * signal stops a long table.
+ * leave no temporary file, a refused argument is named as typed, a
+ * signal stops a long table, and small times show.
  */
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -151,6 +151,95 @@ START_TEST(signal_stops_table)
 }
 END_TEST
 
+/* Small times ------------------------------------------------------- */
+
+/* modeled_s is heap_cpu_s plus faults times 1 ns: above it, never 0. */
+START_TEST(modeled_s_above_heap_cpu_s)
+{
+	struct table t;
+	struct outcome o;
+	size_t r;
+
+	run(&o, "--items", "2000", "--ops", "500", "--layout", "bheap",
+	    "--workload", "replace", "--resident", "1", "--disk-latency", "1ns",
+	    "--format", "csv", NULL);
+	expect_success(&o);
+	table_parse(&t, o.out.data, o.command);
+	for (r = 0; r < t.nrows; r++) {
+		double modeled = strtod(table_get(&t, r, "modeled_s"), NULL);
+		double heap = strtod(table_get(&t, r, "heap_cpu_s"), NULL);
+
+		ck_assert_msg(table_get_u64(&t, r, "sim_faults") > 0 &&
+		    modeled > heap && heap > 0, "%s: row %zu: modeled_s %s, "
+		    "heap_cpu_s %s", o.command, r,
+		    table_get(&t, r, "modeled_s"),
+		    table_get(&t, r, "heap_cpu_s"));
+	}
+	table_free(&t);
+	outcome_free(&o);
+}
+END_TEST
+
+/* Finer than the report shows (a nanosecond, a picosecond): refused. */
+static const char *const too_fine[][2] = {
+	{ "--disk-latency", "0.4ns" },
+	{ "--disk-latency", "0.0001ns" },
+	{ "--disk-latency", "1.5ns" },
+	{ "--latency", "l1=0.0001ns" },
+	{ "--latency", "mem=0.0000000000001s" },
+};
+#define NTOO_FINE (sizeof(too_fine) / sizeof(too_fine[0]))
+
+START_TEST(latency_too_fine_refused)
+{
+	const char *option = too_fine[_i][0];
+	const char *says = strcmp(option, "--disk-latency") == 0 ?
+	    "whole nanoseconds" : "picosecond";
+	struct outcome o;
+
+	run(&o, "--items", "1000", option, too_fine[_i][1], NULL);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, option) != NULL &&
+	    strstr(o.err.data, says) != NULL, "%s: exit %d, stderr: %s",
+	    o.command, o.status, o.err.data);
+	outcome_free(&o);
+}
+END_TEST
+
+/* Plots of small times are drawn, their axis scaled to them. */
+static const char *const small_plots[][8] = {
+	{ "--ops", "300", "--layout", "all", "--sweep", "items=100,120" },
+	{ "--items", "1", "--resident", "all" },
+};
+#define NSMALL_PLOTS (sizeof(small_plots) / sizeof(small_plots[0]))
+
+START_TEST(small_times_plotted)
+{
+	char dir[PATH_MAX], plot[PATH_MAX], head[8];
+	const char *args[16];
+	struct outcome o;
+	size_t n = 0;
+
+	scratch_make(dir);
+	path_in(plot, sizeof(plot), dir, "p.svg");
+	for (; n < 8 && small_plots[_i][n] != NULL; n++)
+		args[n] = small_plots[_i][n];
+	args[n++] = "--plot";
+	args[n++] = plot;
+	args[n++] = "--format";
+	args[n++] = "csv";
+	args[n] = NULL;
+	run_argv(&o, args);
+	ck_assert_msg(o.status == 0, "%s: exit %d, stderr: %s", o.command,
+	    o.status, o.err.data);
+	file_head(plot, head, sizeof(head));
+	ck_assert_msg(strncmp(head, "<svg", 4) == 0 ||
+	    strncmp(head, "<?xml", 5) == 0, "the plot starts %s", head);
+	outcome_free(&o);
+	scratch_remove(dir);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -167,6 +256,12 @@ reliability_suite(void)
 	tc = tcase_create("typed");
 	tcase_add_loop_test(tc, unknown_cluster_named_as_typed, 0,
 	    (int)NTYPED);
+	suite_add_tcase(suite, tc);
+
+	tc = scratch_tcase("times", 60);
+	tcase_add_test(tc, modeled_s_above_heap_cpu_s);
+	tcase_add_loop_test(tc, latency_too_fine_refused, 0, (int)NTOO_FINE);
+	tcase_add_loop_test(tc, small_times_plotted, 0, (int)NSMALL_PLOTS);
 	suite_add_tcase(suite, tc);
 
 	tc = tcase_create("table");
