@@ -141,11 +141,13 @@ check_cells(const struct table *t)
 				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
 				    "%s: longer than %d bytes", t->path,
 				    line_of(t, r), fields[f], MAX_TEXT);
+			/* Sizes, counts and times: never below 0, nor -0. */
 			if (f >= C_FIGURES && *text != '\0' &&
-			    !finite_number(text))
+			    (!finite_number(text) || *text == '-'))
 				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
-				    "%s: '%s' is not a finite number", t->path,
-				    line_of(t, r), fields[f], printable(text));
+				    "%s: '%s' is not a finite number of 0 or more",
+				    t->path, line_of(t, r), fields[f],
+				    printable(text));
 		}
 }
 
@@ -271,12 +273,13 @@ first_seen(const struct table *t, size_t row, unsigned f)
 	return true;
 }
 
+/* a / b; "-" (absent) where there is none or it overflows. */
 static void
 ratio_cell(char cell[CELL_BYTES], const char *a, const char *b)
 {
 	double x = strtod(a, NULL), y = strtod(b, NULL);
 
-	if (*a == '\0' || *b == '\0' || y == 0)
+	if (*a == '\0' || *b == '\0' || y == 0 || !isfinite(x / y))
 		snprintf(cell, CELL_BYTES, "-");
 	else
 		snprintf(cell, CELL_BYTES, "%.2fx", x / y);

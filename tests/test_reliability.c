@@ -3,7 +3,8 @@
  *
  * test_reliability.c: issue 39's defects, each held here: fatal signals
  * leave no temporary file, a refused argument is named as typed, a
- * signal stops a long table, and small times show.
+ * signal stops a long table, small times show, and compare writes no
+ * figure that cannot be.
  */
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -240,6 +241,106 @@ START_TEST(small_times_plotted)
 }
 END_TEST
 
+/* compare ------------------------------------------------------------ */
+
+#define COMPARE_HEADER	"workload,layout,abi,where,vsz_kib,rss_kib," \
+			"maxrss_kib,minflt,entries_per_page,faults_per_op,ns_per_op\n"
+
+/* A CSV file of `rows` in a new scratch directory, named in path. */
+static void
+compare_file(char path[PATH_MAX], const char *rows)
+{
+	char dir[PATH_MAX];
+	FILE *f;
+
+	scratch_make(dir);
+	path_in(path, PATH_MAX, dir, "c.csv");
+	f = fopen(path, "w");
+	ck_assert(f != NULL);
+	fputs(COMPARE_HEADER, f);
+	fputs(rows, f);
+	ck_assert(fclose(f) == 0);
+}
+
+/* x32's ns/op over x86-64's overflows: absent in every format. */
+START_TEST(compare_overflow_absent)
+{
+	static const char *const formats[] = { "table", "csv", "json", "md" };
+	static const char *const absent[] = { " -", ",\n", "null", "| - |" };
+	char path[PATH_MAX];
+	struct outcome o;
+	size_t f;
+
+	compare_file(path, "replace,bheap,x86-64,native,1,1,1,1,1,1,1e-300\n"
+	    "replace,bheap,x32,native,1,1,1,1,1,1,1e300\n");
+	for (f = 0; f < 4; f++) {
+		run(&o, "compare", "--format", formats[f], path, NULL);
+		expect_success(&o);
+		ck_assert_msg(strstr(o.out.data, "infx") == NULL &&
+		    strstr(o.out.data, "nanx") == NULL &&
+		    strstr(o.out.data, absent[f]) != NULL, "%s: %s",
+		    o.command, o.out.data);
+		outcome_free(&o);
+	}
+}
+END_TEST
+
+/* Negative figures, -0 included: refused, naming file, line, column. */
+static const char *const negative[] = { "-5", "-0", "-0.0", "-1e-9" };
+#define NNEGATIVE (sizeof(negative) / sizeof(negative[0]))
+
+START_TEST(compare_negative_refused)
+{
+	char path[PATH_MAX], rows[256];
+	struct outcome o;
+
+	snprintf(rows, sizeof(rows), "replace,bheap,x86-64,native,1,1,1,1,1,"
+	    "1,2\nreplace,bheap,x32,native,1,1,1,1,1,1,%s\n", negative[_i]);
+	compare_file(path, rows);
+	run(&o, "compare", "--format", "json", path, NULL);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, path) != NULL &&
+	    strstr(o.err.data, "line 3") != NULL &&
+	    strstr(o.err.data, "ns_per_op") != NULL, "%s: exit %d, stderr: %s",
+	    o.command, o.status, o.err.data);
+	outcome_free(&o);
+}
+END_TEST
+
+/* The row limit the refusal names is the one the manual gives. */
+START_TEST(compare_row_limit_documented)
+{
+	char path[PATH_MAX], *rows, limit[32], *man;
+	const char *at;
+	struct outcome o;
+	size_t r, n = 0;
+
+	rows = malloc(5000 * 48);
+	ck_assert(rows != NULL);
+	rows[0] = '\0';
+	for (r = 0; r < 5000; r++)
+		n += (size_t)sprintf(rows + n, "w%zu,bheap,x86-64,native,1,1,1,"
+		    "1,1,1,1\n", r);
+	compare_file(path, rows);
+	free(rows);
+	run(&o, "compare", path, NULL);
+	at = strstr(o.err.data, "more than ");
+	ck_assert_msg(o.status == EXIT_USAGE && at != NULL &&
+	    sscanf(at, "more than %31[0-9] rows", limit) == 1, "%s: exit %d, "
+	    "stderr: %s", o.command, o.status, o.err.data);
+	outcome_free(&o);
+	man = getenv("BHEAPSIM_MAN");
+	if (man == NULL) {
+		skip("compare_row_limit_documented", "BHEAPSIM_MAN not set");
+		return;
+	}
+	snprintf(path, sizeof(path), "grep -q 'more than %s rows' '%s'", limit,
+	    man);
+	ck_assert_msg(system(path) == 0, "the manual does not say "
+	    "'more than %s rows'", limit);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -262,6 +363,12 @@ reliability_suite(void)
 	tcase_add_test(tc, modeled_s_above_heap_cpu_s);
 	tcase_add_loop_test(tc, latency_too_fine_refused, 0, (int)NTOO_FINE);
 	tcase_add_loop_test(tc, small_times_plotted, 0, (int)NSMALL_PLOTS);
+	suite_add_tcase(suite, tc);
+
+	tc = scratch_tcase("compare", 60);
+	tcase_add_test(tc, compare_overflow_absent);
+	tcase_add_loop_test(tc, compare_negative_refused, 0, (int)NNEGATIVE);
+	tcase_add_test(tc, compare_row_limit_documented);
 	suite_add_tcase(suite, tc);
 
 	tc = tcase_create("table");
