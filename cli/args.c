@@ -272,6 +272,7 @@ output_option(int c, const char *value, struct plan_request *request)
 		return true;
 	case OPT_COLUMNS:
 		columns_option(value);
+		request->columns = value;
 		return true;
 	}
 	return false;

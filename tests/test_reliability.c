@@ -3,8 +3,8 @@
  *
  * test_reliability.c: issue 39's defects, each held here: fatal signals
  * leave no temporary file, a refused argument is named as typed, a
- * signal stops a long table, small times show, and compare writes no
- * figure that cannot be.
+ * signal stops a long table, small times show, compare writes no
+ * figure that cannot be, and --columns is the table's alone.
  */
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -341,6 +341,44 @@ START_TEST(compare_row_limit_documented)
 }
 END_TEST
 
+/* --columns ---------------------------------------------------------- */
+
+/* Outside the table --columns would do nothing: refused, naming --format. */
+static const char *const columns_elsewhere[][4] = {
+	{ "--format", "csv" },
+	{ "--format", "csv", "--dry-run" },
+	{ "--format", "json" },
+	{ "--format", "md" },
+	{ "--output", "r.json" },
+};
+#define NCOLUMNS_ELSEWHERE \
+	(sizeof(columns_elsewhere) / sizeof(columns_elsewhere[0]))
+
+START_TEST(columns_outside_table_refused)
+{
+	const char *args[12] = { "--items", "1000", "--ops", "100",
+	    "--columns", "faults/op" };
+	char dir[PATH_MAX], out[PATH_MAX];
+	struct outcome o;
+	size_t n = 6, i;
+
+	scratch_make(dir);
+	path_in(out, sizeof(out), dir, "r.json");
+	for (i = 0; i < 4 && columns_elsewhere[_i][i] != NULL; i++)
+		args[n++] = strcmp(columns_elsewhere[_i][i], "r.json") == 0 ?
+		    out : columns_elsewhere[_i][i];
+	args[n] = NULL;
+	run_argv(&o, args);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, "--columns") != NULL &&
+	    strstr(o.err.data, "--format") != NULL, "%s: exit %d, stderr: %s",
+	    o.command, o.status, o.err.data);
+	expect_entries(dir, "", o.command);
+	outcome_free(&o);
+	scratch_remove(dir);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -369,6 +407,11 @@ reliability_suite(void)
 	tcase_add_test(tc, compare_overflow_absent);
 	tcase_add_loop_test(tc, compare_negative_refused, 0, (int)NNEGATIVE);
 	tcase_add_test(tc, compare_row_limit_documented);
+	suite_add_tcase(suite, tc);
+
+	tc = scratch_tcase("columns", 60);
+	tcase_add_loop_test(tc, columns_outside_table_refused, 0,
+	    (int)NCOLUMNS_ELSEWHERE);
 	suite_add_tcase(suite, tc);
 
 	tc = tcase_create("table");
