@@ -237,6 +237,16 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 	return true;
 }
 
+/*
+ * An output's "-" is the standard output, as coreutils reads it: for the
+ * report that is no --output; a trace or plot is written there by name.
+ */
+static const char *
+standard_output(const char *value)
+{
+	return strcmp(value, "-") == 0 ? "/dev/stdout" : value;
+}
+
 /* How the runs are done and where their results go. */
 static bool
 output_option(int c, const char *value, struct plan_request *request)
@@ -264,11 +274,11 @@ output_option(int c, const char *value, struct plan_request *request)
 		config->format = name_option("--format", value, format_names);
 		request->format_given = true;
 		return true;
-	case OPT_OUTPUT:
-		config->output = value;
+	case OPT_OUTPUT:	/* "-": the standard output, as coreutils */
+		config->output = strcmp(value, "-") == 0 ? NULL : value;
 		return true;
 	case OPT_TRACE:
-		config->trace = value;
+		config->trace = standard_output(value);
 		return true;
 	case OPT_COLUMNS:
 		columns_option(value);
@@ -287,7 +297,7 @@ sweep_option(int c, const char *value, struct plan_request *request)
 		request->sweep = value;
 		return true;
 	case OPT_PLOT:
-		request->plot = value;
+		request->plot = standard_output(value);
 		return true;
 	case OPT_PLOT_Y:
 		request->plot_y = plot_y_option(value);
