@@ -6,9 +6,11 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -153,6 +155,40 @@ void
 stop_child(size_t slot, pid_t pid)
 {
 	running[slot] = pid;
+}
+
+/* Descriptor limit ---------------------------------------------------- */
+
+/* The descriptors open now, below `limit`. */
+static unsigned long
+open_fds(unsigned long limit)
+{
+	unsigned long fd, n = 0;
+
+	for (fd = 0; fd < limit; fd++)
+		n += fcntl((int)fd, F_GETFD) != -1;
+	return n;
+}
+
+unsigned
+stop_jobs_fit(unsigned jobs)
+{
+	struct rlimit nofile;
+	unsigned long open, room;
+
+	if (getrlimit(RLIMIT_NOFILE, &nofile) != 0 ||
+	    nofile.rlim_cur == RLIM_INFINITY || nofile.rlim_cur > 1u << 20)
+		return jobs;
+	open = open_fds(nofile.rlim_cur);
+	/* Each child inherits the pipes open then, and opens its own. */
+	room = nofile.rlim_cur > open + STOP_CHILD_FDS ?
+	    nofile.rlim_cur - open - STOP_CHILD_FDS : 0;
+	if (room >= jobs)
+		return jobs;
+	room = room > 0 ? room : 1;
+	warnx("--jobs %u: ulimit -n %lu leaves room for %lu at once; running "
+	    "that many", jobs, (unsigned long)nofile.rlim_cur, room);
+	return (unsigned)room;
 }
 
 int

@@ -38,6 +38,20 @@ void	stop_trap_fatal(void);
 /* The first of those signals caught, or 0. */
 int	experiment_signal(void);
 
+/*
+ * Descriptors one child may open of its own beyond what it inherits: the
+ * CPU's counters (pmu.h), its arenas, /proc files, and its pipe.
+ */
+#define STOP_CHILD_FDS		12
+
+/*
+ * The children at once, at most `jobs` and at least 1, that the
+ * descriptor limit (ulimit -n) leaves room for: the parent holds a pipe
+ * of each, and each child opens STOP_CHILD_FDS more.  Fewer than asked
+ * is said on stderr, once; the run goes on.
+ */
+unsigned	stop_jobs_fit(unsigned jobs);
+
 /* Blocks the trapped signals, the old mask in *saved. */
 void	stop_hold(sigset_t *saved);
 /* In a child: the trapped signals' default actions back. */

@@ -4,7 +4,9 @@
  * test_reliability.c: issue 39's defects, each held here: fatal signals
  * leave no temporary file, a refused argument is named as typed, a
  * signal stops a long table, small times show, compare writes no
- * figure that cannot be, and --columns is the table's alone.
+ * figure that cannot be, --columns is the table's alone, a sweep value
+ * runs once, --output - is the standard output, and --jobs fits the
+ * descriptor limit.
  */
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -379,6 +381,68 @@ START_TEST(columns_outside_table_refused)
 }
 END_TEST
 
+/* Sweeps, outputs, jobs ---------------------------------------------- */
+
+static const char *const twice[] = { "items=1000,2500,2500,4000",
+    "resident=1,1", "items=1K,1000", "resident=1..4:+1,3", "policy=lru,lru",
+    "page-size=4K,4096" };
+#define NTWICE (sizeof(twice) / sizeof(twice[0]))
+
+START_TEST(sweep_value_twice_refused)
+{
+	struct outcome o;
+
+	run(&o, "--ops", "100", "--sweep", twice[_i], "--dry-run", NULL);
+	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+	    strstr(o.err.data, "--sweep") != NULL &&
+	    strstr(o.err.data, "twice") != NULL, "%s: exit %d, stderr: %s",
+	    o.command, o.status, o.err.data);
+	outcome_free(&o);
+}
+END_TEST
+
+/* --output -: the report on the standard output, no file named '-'. */
+START_TEST(output_dash_is_stdout)
+{
+	char dir[PATH_MAX], cwd[PATH_MAX], *bin;
+	struct outcome o;
+
+	bin = realpath(getenv("BHEAPSIM"), NULL);
+	ck_assert(bin != NULL && getcwd(cwd, sizeof(cwd)) != NULL);
+	ck_assert(setenv("BHEAPSIM", bin, 1) == 0);
+	scratch_make(dir);
+	ck_assert(chdir(dir) == 0);
+	run(&o, "--items", "1000", "--ops", "100", "--format", "csv",
+	    "--output", "-", NULL);
+	ck_assert_msg(o.status == 0 && strncmp(o.out.data, "abi,", 4) == 0,
+	    "%s: exit %d, stdout: %.80s", o.command, o.status, o.out.data);
+	expect_entries(dir, "", o.command);
+	outcome_free(&o);
+	ck_assert(chdir(cwd) == 0);
+	free(bin);
+	scratch_remove(dir);
+}
+END_TEST
+
+/* --jobs 64 under ulimit -n 12: fewer at once, every row. */
+START_TEST(jobs_fit_descriptor_limit)
+{
+	struct rlimit few = { 12, 12 };
+	struct table t;
+	struct outcome o;
+
+	ck_assert(setrlimit(RLIMIT_NOFILE, &few) == 0);
+	run(&o, "--items", "1K", "--ops", "100", "--layout", "all",
+	    "--workload", "all", "--jobs", "64", "--format", "csv", NULL);
+	ck_assert_msg(o.status == 0 && strstr(o.err.data, "--jobs") != NULL,
+	    "%s: exit %d, stderr: %s", o.command, o.status, o.err.data);
+	table_parse(&t, o.out.data, o.command);
+	ck_assert_uint_eq(t.nrows, 4 * 5);
+	table_free(&t);
+	outcome_free(&o);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -412,6 +476,12 @@ reliability_suite(void)
 	tc = scratch_tcase("columns", 60);
 	tcase_add_loop_test(tc, columns_outside_table_refused, 0,
 	    (int)NCOLUMNS_ELSEWHERE);
+	suite_add_tcase(suite, tc);
+
+	tc = scratch_tcase("sweeps", 60);
+	tcase_add_loop_test(tc, sweep_value_twice_refused, 0, (int)NTWICE);
+	tcase_add_test(tc, output_dash_is_stdout);
+	tcase_add_test(tc, jobs_fit_descriptor_limit);
 	suite_add_tcase(suite, tc);
 
 	tc = tcase_create("table");
