@@ -69,6 +69,12 @@ report_field_varies(const char *field)
 	return false;
 }
 
+static struct cell
+seconds(double s)
+{
+	return cell_time(s, SECONDS_DECIMALS);
+}
+
 /* "min/p50/p99/max" in one table cell. */
 static struct cell
 distribution(const struct vmsim_dist *dist)
@@ -234,16 +240,14 @@ setting_value(enum field f, const struct result *row)
 	case F_MAJFLT:		return cell_integer(row->majflt);
 	case F_MAXRSS_KIB:	return cell_integer(row->maxrss_kib);
 	case F_VSZ_KIB:		return cell_integer(row->statm.vsz);
-	case F_WALL_S:
-		return cell_time((double)row->wall_ns / 1e9, SECONDS_DECIMALS);
+	case F_WALL_S:		return seconds((double)row->wall_ns / 1e9);
 	case F_NS_PER_OP:	return cell_time(result_ns_per_op(row), 1);
 	case F_SEED:		return cell_integer(config->seed);
 	case F_VM:		return cell_text(vm_names[config->vm]);
 	case F_ITEM_BYTES:	return cell_integer(config->item_bytes);
 	case F_RSS_KIB:		return cell_integer(row->statm.rss);
 	case F_DATA_KIB:	return cell_integer(row->statm.data);
-	case F_CPU_S:
-		return cell_time((double)row->cpu_ns / 1e9, SECONDS_DECIMALS);
+	case F_CPU_S:		return seconds((double)row->cpu_ns / 1e9);
 	case F_DISK_LATENCY_MS:
 		return cell_real((double)config->disk_latency_ns / 1e6, 6);
 	case F_ARITY:		return arity(row);
@@ -275,8 +279,7 @@ report_value(enum field f, const struct result *row)
 	case F_FAULTS_PER_OP:
 		return simulated(row, cell_real(result_faults_per_op(row), 4));
 	case F_MODELED_S:
-		return priced(row, cell_time(result_modeled_s(row),
-		    SECONDS_DECIMALS));
+		return priced(row, seconds(result_modeled_s(row)));
 	case F_PAGES_TOUCHED:
 		return simulated(row, cell_integer(row->sim.distinct));
 	case F_FAULTS_MIN:
@@ -294,8 +297,7 @@ report_value(enum field f, const struct result *row)
 	case F_PAGES_P99:
 		return distributed(row, cell_integer(row->sim.pages_per_op.p99));
 	case F_HEAP_CPU_S:
-		return priced(row, cell_time((double)row->heap_cpu_ns / 1e9,
-		    SECONDS_DECIMALS));
+		return priced(row, seconds((double)row->heap_cpu_ns / 1e9));
 	case F_PAGES_MAX:
 		return distributed(row, cell_integer(row->sim.pages_per_op.max));
 	case F_POLICY:
