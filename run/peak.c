@@ -4,6 +4,8 @@
  * peak.c: the whole invocation at its peak, and --dry-run's table
  * (peak.h).
  */
+#include <sys/statvfs.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,8 @@
 #define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
 /* The parent's maxrss before any row, measured as need.h's run is. */
 #define PARENT_BASE_BYTES	((uint64_t)2048 << 10)
+/* A file system's blocks for a file's own: a 64th of its size, at most. */
+#define DISK_OVERHEAD		64
 
 /* Keeps the n largest of the values offered, in top[0 .. n-1]. */
 static void
@@ -126,6 +130,48 @@ plan_memory_note(const struct plan *plan)
 	return note;
 }
 
+/* What the --vm disk runs map in their directory at once: --jobs largest. */
+static uint64_t
+plan_disk_bytes(const struct plan *plan)
+{
+	uint64_t top[EXPERIMENT_MAX_JOBS] = { 0 }, sum = 0;
+	unsigned l;
+	size_t p;
+
+	for (p = 0; p < plan->npasses; p++) {
+		const struct config *point = &plan->points[plan->passes[p].first];
+		struct footprint fp = config_footprint(point);
+
+		for (l = 0; l < LAYOUT_COUNT && point->vm == VM_DISK; l++)
+			if (point->layouts & 1u << l)
+				keep_largest(top, plan->jobs, fp.array_bytes +
+				    fp.item_bytes);
+	}
+	for (l = 0; l < plan->jobs; l++)
+		sum += top[l];
+	return sum;
+}
+
+/* --vm disk's files fit the free space of their directory. */
+static int
+disk_check(const struct plan *plan, char *why)
+{
+	uint64_t need = plan_disk_bytes(plan), room;
+	const char *dir = plan->points[0].vm_dir;
+	struct statvfs fs;
+
+	if (need == 0 || dir == NULL || statvfs(dir, &fs) != 0)
+		return 0;
+	room = (uint64_t)fs.f_bavail * fs.f_frsize;
+	/* The file system's own blocks for the files: a 64th more. */
+	if (need + need / DISK_OVERHEAD <= room)
+		return 0;
+	return plan_refuse(why, "--vm-dir: '%s' has %.1f MiB free, and --vm "
+	    "disk maps %.1f MiB there (%u run%s at once): name a directory "
+	    "with room", dir, (double)room / (1 << 20), (double)need /
+	    (1 << 20), plan->jobs, plan->jobs > 1 ? "s" : "");
+}
+
 /*
  * The whole invocation at its peak: --jobs runs side by side and the
  * parent's rows, refused unless forced as one run is.
@@ -135,6 +181,8 @@ peak_check(const struct plan *plan, char *why)
 {
 	uint64_t rows, peak = plan_peak(plan, &rows);
 
+	if (disk_check(plan, why) != 0)
+		return -1;
 	if (plan->force || peak <= need_physical())
 		return 0;
 	return plan_refuse(why, "%s: %u run%s side by side and %.2f GiB of "

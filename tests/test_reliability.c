@@ -5,14 +5,22 @@
  * leave no temporary file, a refused argument is named as typed, a
  * signal stops a long table, small times show, compare writes no
  * figure that cannot be, --columns is the table's alone, a sweep value
- * runs once, --output - is the standard output, and --jobs fits the
- * descriptor limit.
+ * runs once, --output - is the standard output, --jobs fits the
+ * descriptor limit, and --dry-run refuses every output and --vm-dir the
+ * run refuses.
+ *
+ * Mounts and another user need root; a case the machine does not allow
+ * is skipped with a note on stderr.
  */
+#include <sys/mount.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <errno.h>
+#include <libgen.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -443,6 +451,160 @@ START_TEST(jobs_fit_descriptor_limit)
 }
 END_TEST
 
+/* --dry-run refuses what the run refuses ---------------------------- */
+
+/* Each output in dir: an existing file, a new one, a plot, a trace. */
+static void
+output_case(int which, const char *dir, const char *args[16])
+{
+	static char path[PATH_MAX];
+	static const char *const names[] = { "f", "newfile", "p.svg",
+	    "t.txt" };
+	size_t n = 0;
+
+	path_in(path, sizeof(path), dir, names[which]);
+	args[n++] = "--items";
+	args[n++] = "1000";
+	args[n++] = "--ops";
+	args[n++] = "100";
+	args[n++] = which == 2 ? "--plot" : which == 3 ? "--trace" :
+	    "--output";
+	args[n++] = path;
+	if (which == 2) {
+		args[n++] = "--sweep";
+		args[n++] = "resident=1,2";
+	}
+	if (which == 3) {
+		args[n++] = "--layout";
+		args[n++] = "bheap";
+		args[n++] = "--workload";
+		args[n++] = "replace";
+	}
+	args[n] = NULL;
+}
+
+/* The run and the dry run alike: exit 2, one line naming the option. */
+static void
+both_refuse(const char *args[16])
+{
+	static const char *const option[] = { "--output", "--plot", "--trace" };
+	const char *with[18];
+	struct outcome o;
+	size_t n, dry;
+
+	for (dry = 0; dry < 2; dry++) {
+		for (n = 0; args[n] != NULL; n++)
+			with[n] = args[n];
+		with[n++] = dry ? "--dry-run" : NULL;
+		with[n] = NULL;
+		run_argv(&o, with);
+		ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+		    (strstr(o.err.data, option[0]) != NULL ||
+		    strstr(o.err.data, option[1]) != NULL ||
+		    strstr(o.err.data, option[2]) != NULL), "%s: exit %d, "
+		    "stderr: %s", o.command, o.status, o.err.data);
+		outcome_free(&o);
+	}
+}
+
+/* As nobody in a 0555 directory: nothing can be made there. */
+START_TEST(dry_run_refuses_unwritable_dir)
+{
+	char dir[PATH_MAX], top[PATH_MAX], path[PATH_MAX];
+	const char *args[16];
+
+	if (geteuid() != 0) {
+		skip("dry_run_refuses_unwritable_dir", "needs root");
+		return;
+	}
+	scratch_make(dir);
+	snprintf(top, sizeof(top), "%s", dir);
+	ck_assert(chmod(dirname(top), 0711) == 0);
+	path_in(path, sizeof(path), dir, "f");
+	write_file(path, "old\n");
+	ck_assert(chmod(path, 0644) == 0 && chown(path, 65534, 65534) == 0);
+	ck_assert(chmod(dir, 0555) == 0);
+	output_case(_i, dir, args);
+	ck_assert(seteuid(65534) == 0);
+	both_refuse(args);
+	ck_assert(seteuid(0) == 0);
+	ck_assert(chmod(dir, 0755) == 0);
+	scratch_remove(dir);
+}
+END_TEST
+
+/* In a mount namespace of the test's own, a read-only file system. */
+START_TEST(dry_run_refuses_read_only_fs)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	const char *args[16];
+
+	scratch_make(dir);
+	if (unshare(CLONE_NEWNS) != 0 ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount("bheapsim-test", dir, "tmpfs", 0, "size=1m") != 0) {
+		skip("dry_run_refuses_read_only_fs", strerror(errno));
+		scratch_remove(dir);
+		return;
+	}
+	path_in(path, sizeof(path), dir, "f");
+	write_file(path, "old\n");
+	ck_assert(mount(NULL, dir, NULL, MS_REMOUNT | MS_RDONLY, NULL) == 0);
+	output_case(_i, dir, args);
+	both_refuse(args);
+	ck_assert(umount2(dir, MNT_DETACH) == 0);
+	scratch_remove(dir);
+}
+END_TEST
+
+/*
+ * --vm disk on an 8 MiB file system: a run whose files outgrow its free
+ * space is refused, run and dry run, naming --vm-dir (it died of
+ * SIGBUS); one that fits runs.  tmpfs will not do: --vm disk refuses a
+ * file system in memory, so this mounts a small ext2 image.
+ */
+START_TEST(vm_disk_free_space)
+{
+	char dir[PATH_MAX], img[PATH_MAX], mnt[PATH_MAX], cmd[6 * PATH_MAX];
+	const char *args[] = { "--items", "1M", "--ops", "1000", "--layout",
+	    "bheap", "--vm", "disk", "--vm-dir", mnt, "--resident", "10",
+	    "--format", "csv", NULL, NULL };
+	struct outcome o;
+	size_t dry;
+
+	scratch_make(dir);
+	path_in(img, sizeof(img), dir, "img");
+	path_in(mnt, sizeof(mnt), dir, "d");
+	snprintf(cmd, sizeof(cmd), "truncate -s 8M '%s' && mkfs.ext2 -q -F "
+	    "'%s' >/dev/null 2>&1 && mkdir '%s' && mount -o loop '%s' '%s' "
+	    "2>/dev/null", img, img, mnt, img, mnt);
+	if (unshare(CLONE_NEWNS) != 0 ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    system(cmd) != 0) {
+		skip("vm_disk_free_space", "cannot mount an ext2 image here "
+		    "(needs root, mkfs.ext2 and a loop device)");
+		scratch_remove(dir);
+		return;
+	}
+	for (dry = 0; dry < 2; dry++) {
+		args[14] = dry ? "--dry-run" : NULL;
+		run_argv(&o, args);
+		ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+		    strstr(o.err.data, "--vm-dir") != NULL &&
+		    strstr(o.err.data, "free") != NULL, "%s: exit %d, stderr: "
+		    "%s", o.command, o.status, o.err.data);
+		outcome_free(&o);
+	}
+	args[1] = "100K";
+	run_argv(&o, args);
+	ck_assert_msg(o.status == 0, "%s: exit %d, stderr: %s", o.command,
+	    o.status, o.err.data);
+	outcome_free(&o);
+	ck_assert(umount2(mnt, MNT_DETACH) == 0);
+	scratch_remove(dir);
+}
+END_TEST
+
 /* Suite -------------------------------------------------------------- */
 
 Suite *
@@ -482,6 +644,12 @@ reliability_suite(void)
 	tcase_add_loop_test(tc, sweep_value_twice_refused, 0, (int)NTWICE);
 	tcase_add_test(tc, output_dash_is_stdout);
 	tcase_add_test(tc, jobs_fit_descriptor_limit);
+	suite_add_tcase(suite, tc);
+
+	tc = scratch_tcase("dryrun", 60);
+	tcase_add_loop_test(tc, dry_run_refuses_unwritable_dir, 0, 4);
+	tcase_add_loop_test(tc, dry_run_refuses_read_only_fs, 0, 4);
+	tcase_add_test(tc, vm_disk_free_space);
 	suite_add_tcase(suite, tc);
 
 	tc = tcase_create("table");
