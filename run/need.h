@@ -39,6 +39,8 @@ uint64_t	need_physical(void);
  * process itself.
  */
 uint64_t	need_run_bytes(const struct config *, uint64_t *record);
+/* The run without the page model, for the heap's own CPU time: maxrss. */
+uint64_t	need_untracked_bytes(const struct config *);
 double		need_gib(uint64_t bytes);
 
 #endif

@@ -50,16 +50,19 @@ plan_peak(const struct plan *plan, uint64_t *rows_bytes)
 
 	for (p = 0; p < plan->npasses; p++) {
 		const struct config *point = &plan->points[plan->passes[p].first];
-		struct footprint fp = config_footprint(point);
 		unsigned phases = (unsigned)__builtin_popcount(point->workloads);
 
 		for (l = 0; l < LAYOUT_COUNT; l++) {
+			struct config one = *point;
+
 			if (!(point->layouts & 1u << l))
 				continue;
-			keep_largest(top, jobs, need_run_bytes(point, NULL));
+			/* Each layout's run, with its own recording. */
+			one.layouts = 1u << l;
+			keep_largest(top, jobs, need_run_bytes(&one, NULL));
 			if (point->vm != VM_OFF)
-				keep_largest(top, jobs, NEED_RUN_BASE_BYTES +
-				    fp.array_bytes + fp.item_bytes);
+				keep_largest(top, jobs,
+				    need_untracked_bytes(point));
 			rows += (uint64_t)plan->passes[p].count * phases;
 		}
 	}
