@@ -169,7 +169,8 @@ plan_need(const struct config *config)
 
 		need.model_bytes += stackdist_bytes(fp.tracked_pages,
 		    fp.tracked_pages, accesses);
-		if (config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
+		if (config_line_curve_lines(config) > 0 &&
+		    config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
 			need.model_bytes += stackdist_bytes(
 			    config_line_curve_lines(config), lines_touched(config,
 			    config_line_bytes(config), config->model ==
@@ -255,6 +256,14 @@ need_untracked_bytes(const struct config *config)
 {
 	return NEED_RUN_BASE_BYTES + config_footprint(config).array_bytes +
 	    items_touched(config);
+}
+
+uint64_t
+need_mapped(const struct config *config)
+{
+	struct footprint fp = config_footprint(config);
+
+	return fp.array_bytes + fp.item_bytes + plan_need(config).model_bytes;
 }
 
 uint64_t

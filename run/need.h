@@ -30,6 +30,11 @@ struct need {
 
 struct need	plan_need(const struct config *);
 
+/*
+ * What a run maps, its arenas whole, for the address space: more than
+ * plan_need() counts, which is what it touches.
+ */
+uint64_t	need_mapped(const struct config *);
 /* The bytes of plan_need(), and the machine's memory. */
 uint64_t	need_total(const struct config *);
 uint64_t	need_physical(void);

@@ -114,22 +114,23 @@ plan_memory_note(const struct plan *plan)
 {
 	static char note[PLAN_WHY_BYTES];
 	const struct config *largest = &plan->points[0];
-	struct need parts;
+	struct footprint fp;
 	uint64_t need;
 	size_t i;
 
 	for (i = 1; i < plan->npoints; i++)
-		if (need_total(&plan->points[i]) > need_total(largest))
+		if (need_mapped(&plan->points[i]) > need_mapped(largest))
 			largest = &plan->points[i];
-	need = need_total(largest);
+	need = need_mapped(largest);
 	if (need < NOTE_MEMORY_BYTES)
 		return NULL;
-	parts = plan_need(largest);
-	snprintf(note, sizeof(note), "%" PRIu64 " items need %.2f GiB per "
+	fp = config_footprint(largest);
+	snprintf(note, sizeof(note), "%" PRIu64 " items map %.2f GiB per "
 	    "layout run (heap array %.2f, items %.2f, page model %.2f); this "
 	    "machine has %.2f GiB", largest->items, need_gib(need),
-	    need_gib(parts.array_bytes), need_gib(parts.item_bytes),
-	    need_gib(parts.model_bytes), need_gib(need_physical()));
+	    need_gib(fp.array_bytes), need_gib(fp.item_bytes),
+	    need_gib(plan_need(largest).model_bytes),
+	    need_gib(need_physical()));
 	return note;
 }
 
