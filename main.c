@@ -22,6 +22,7 @@
 #include "outputs.h"
 #include "peak.h"
 #include "report.h"
+#include "stop.h"
 
 /* Why the CPU's counters cannot be read here, or NULL (pmu.h). */
 static const char *pmu_absent;
@@ -60,6 +61,7 @@ main(int argc, char *argv[])
 	int status;
 
 	outfile_standard_fds();
+	stop_trap_fatal();
 	if (argc > 1 && strcmp(argv[1], "explain") == 0)
 		return explain_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)

@@ -118,8 +118,8 @@ disk_latency_option(const char *text, uint64_t *ns)
 {
 	if (parse_duration_ns(text, CONFIG_MAX_DISK_LATENCY_NS, ns) != 0)
 		errx(EXIT_USAGE, "--disk-latency: '%s' is not a time from 0 to "
-		    "%" PRIu64 "s: a decimal number with ns, us, ms or s "
-		    "(bare: ms)", printable(text),
+		    "%" PRIu64 "s in whole nanoseconds: a decimal number with "
+		    "ns, us, ms or s (bare: ms)", printable(text),
 		    CONFIG_MAX_DISK_LATENCY_NS / 1000000000);
 }
 
@@ -237,6 +237,16 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 	return true;
 }
 
+/*
+ * An output's "-" is the standard output, as coreutils reads it: for the
+ * report that is no --output; a trace or plot is written there by name.
+ */
+static const char *
+standard_output(const char *value)
+{
+	return strcmp(value, "-") == 0 ? "/dev/stdout" : value;
+}
+
 /* How the runs are done and where their results go. */
 static bool
 output_option(int c, const char *value, struct plan_request *request)
@@ -264,14 +274,15 @@ output_option(int c, const char *value, struct plan_request *request)
 		config->format = name_option("--format", value, format_names);
 		request->format_given = true;
 		return true;
-	case OPT_OUTPUT:
-		config->output = value;
+	case OPT_OUTPUT:	/* "-": the standard output, as coreutils */
+		config->output = strcmp(value, "-") == 0 ? NULL : value;
 		return true;
 	case OPT_TRACE:
-		config->trace = value;
+		config->trace = standard_output(value);
 		return true;
 	case OPT_COLUMNS:
 		columns_option(value);
+		request->columns = value;
 		return true;
 	}
 	return false;
@@ -286,7 +297,7 @@ sweep_option(int c, const char *value, struct plan_request *request)
 		request->sweep = value;
 		return true;
 	case OPT_PLOT:
-		request->plot = value;
+		request->plot = standard_output(value);
 		return true;
 	case OPT_PLOT_Y:
 		request->plot_y = plot_y_option(value);
@@ -300,10 +311,11 @@ void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
 	struct hierarchy_given given = { false, false };
-	int c;
+	int c, before = optind;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+	for (; (c = getopt_long(argc, argv, ":", options, NULL)) != -1;
+	    before = optind) {
 		if (heap_option(c, optarg, request) ||
 		    memory_option(c, optarg, request) ||
 		    hierarchy_option(c, optarg, request, &given) ||
@@ -316,7 +328,7 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 			help_version();
 		if (c == ':')
 			option_needs_value(optopt, options, NULL, help_options);
-		option_refused(argv[optind - 1], options, NULL);
+		option_refused(option_typed(argc, argv, before), options, NULL);
 	}
 	if (optind < argc)
 		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "

@@ -268,8 +268,9 @@ latency_option(const char *text, struct hier_latency *latency)
 		if (parse_latency_ns(value, (uint64_t)HIER_MAX_LATENCY_NS,
 		    &latency->ns[k]) != 0)
 			errx(EXIT_USAGE, "--latency: '%s': '%s' is not a time "
-			    "from 0 to 1s: a decimal number with ns, us, ms "
-			    "or s (bare: ns)", printable(item), printable(value));
+			    "from 0 to 1s to the picosecond: a decimal number "
+			    "with ns, us, ms or s (bare: ns)", printable(item),
+			    printable(value));
 	}
 	return named;
 }

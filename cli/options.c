@@ -150,6 +150,22 @@ layout_option(const char *text)
 	return list_option("--layout", text, names, LAYOUT_COUNT);
 }
 
+const char *
+option_typed(int argc, char *argv[], int before)
+{
+	const char *last = optind > 1 ? argv[optind - 1] : "";
+	const char *next = optind < argc ? argv[optind] : "";
+
+	/* "--name" or a whole "-x": getopt_long stepped past it this call. */
+	if (optind - 1 >= before && last[0] == '-' && (last[1] == '-' ||
+	    (last[1] == optopt && last[2] == '\0')))
+		return last;
+	/* "-xyz": it stays at the cluster, whose first letter failed. */
+	if (optopt != 0 && next[0] == '-' && next[1] == optopt)
+		return next;
+	return last;
+}
+
 void
 option_refused(const char *arg, const struct option longopts[],
     const char *subcommand)

@@ -47,9 +47,17 @@ void		shard_option(const char *text, unsigned *shard,
 unsigned	layout_option(const char *text);
 
 /*
+ * The argument getopt_long's '?' refused, as typed: with no short
+ * options every '-x...' cluster fails at its first letter, before or
+ * after getopt_long has stepped past it.  `before` is optind as the
+ * call began.
+ */
+const char	*option_typed(int argc, char *argv[], int before);
+
+/*
  * What getopt_long's '?' means for `arg`, in one line: a prefix of
  * several long options (each named), a value given to an option that
- * takes none, or an unknown option.  `subcommand` is NULL or "explain".
+ * takes none, or an unknown option.  `subcommand` is NULL, "explain" or "compare".
  */
 _Noreturn void	option_refused(const char *arg, const struct option longopts[],
 		    const char *subcommand);

@@ -84,66 +84,85 @@ has_size_suffix(const char *text)
  * The one grammar of times: digits, then optionally a point and at least
  * one digit ("5." and ".5" are not numbers), then ns, us, ms or s, or
  * nothing for bare_ns's unit.  Stores the whole nanoseconds in *ns and
- * the picoseconds below them in *ps; anything above max_ns, however
- * little, is refused.
+ * the picoseconds below them in *ps; a time finer than a picosecond (a
+ * digit past it not 0), or above max_ns however little, is refused.
  */
+static const struct time_unit {
+	const char	*suffix;
+	uint64_t	 ns;
+	unsigned	 places;	/* decimal places of a picosecond */
+} time_units[] = {
+	{ "ns", 1, 3 }, { "us", 1000, 6 }, { "ms", 1000000, 9 },
+	{ "s", 1000000000, 12 },
+};
+#define NTIME_UNITS	(sizeof(time_units) / sizeof(time_units[0]))
+
+/* The unit a suffix names ("": bare_ns's), or NULL. */
+static const struct time_unit *
+time_unit(const char *suffix, uint64_t bare_ns)
+{
+	size_t i;
+
+	for (i = 0; i < NTIME_UNITS; i++)
+		if (*suffix == '\0' ? time_units[i].ns == bare_ns :
+		    strcmp(suffix, time_units[i].suffix) == 0)
+			return &time_units[i];
+	return NULL;
+}
+
+/*
+ * The digits at `digits` in picoseconds of `unit`; -1 if one past the
+ * picosecond is not 0.
+ */
+static int
+fraction_ps(const char *digits, const struct time_unit *unit, uint64_t *ps)
+{
+	unsigned n;
+
+	*ps = 0;
+	for (n = 0; isdigit((unsigned char)*digits); digits++, n++) {
+		if (n >= unit->places && *digits != '0')
+			return -1;
+		if (n < unit->places)
+			*ps = *ps * 10 + (unsigned)(*digits - '0');
+	}
+	for (; n < unit->places; n++)
+		*ps *= 10;
+	return 0;
+}
+
 static int
 parse_time(const char *text, uint64_t bare_ns, uint64_t max_ns, uint64_t *ns,
     uint64_t *ps)
 {
-	static const struct {
-		const char	*suffix;
-		uint64_t	 ns;
-	} units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
-	};
-	uint64_t whole = 0, fraction = 0, fraction_unit = 1, unit = bare_ns,
-	    part, rest;
-	const char *p = text;
-	bool beyond = false;	/* digits past the nanosecond, not all 0 */
-	size_t i, nunits = sizeof(units) / sizeof(units[0]);
+	const struct time_unit *unit;
+	const char *p = text, *fraction = "";
+	uint64_t whole = 0, part;
 
 	if (!isdigit((unsigned char)*p))
 		return -1;
 	for (; isdigit((unsigned char)*p); p++) {
-		unsigned digit = (unsigned)(*p - '0');
-
-		if (whole > (UINT64_MAX - digit) / 10)
+		if (whole > (UINT64_MAX - (unsigned)(*p - '0')) / 10)
 			return -1;
-		whole = whole * 10 + digit;
+		whole = whole * 10 + (unsigned)(*p - '0');
 	}
 	if (*p == '.') {
-		if (!isdigit((unsigned char)p[1]))
+		fraction = ++p;
+		if (!isdigit((unsigned char)*p))
 			return -1;
-		for (p++; isdigit((unsigned char)*p); p++) {
-			/* Nine digits resolve a nanosecond in seconds; more add nothing. */
-			if (fraction_unit < 1000000000) {
-				fraction = fraction * 10 + (uint64_t)(*p - '0');
-				fraction_unit *= 10;
-			} else if (*p != '0')
-				beyond = true;
-		}
+		while (isdigit((unsigned char)*p))
+			p++;
 	}
-	if (*p != '\0') {
-		for (i = 0; i < nunits && strcmp(p, units[i].suffix) != 0; i++)
-			continue;
-		if (i == nunits)
-			return -1;
-		unit = units[i].ns;
-	}
-	if (whole > max_ns / unit)
+	unit = time_unit(p, bare_ns);
+	if (unit == NULL || fraction_ps(fraction, unit, &part) != 0)
 		return -1;
-	/* fraction * unit < 10^18: no wrap; the sum is checked before. */
-	part = fraction * unit / fraction_unit;
-	rest = fraction * unit % fraction_unit;
-	if (part > UINT64_MAX - whole * unit)
-		return -1;
-	whole = whole * unit + part;
 	/* Just above the maximum is above it, however little. */
-	if (whole > max_ns || (whole == max_ns && (beyond || rest != 0)))
+	if (whole > max_ns / unit->ns || part / 1000 > max_ns ||
+	    whole * unit->ns > max_ns - part / 1000 ||
+	    (whole * unit->ns + part / 1000 == max_ns && part % 1000 != 0))
 		return -1;
-	*ns = whole;
-	*ps = rest * 1000 / fraction_unit;
+	*ns = whole * unit->ns + part / 1000;
+	*ps = part % 1000;
 	return 0;
 }
 
@@ -152,7 +171,9 @@ parse_duration_ns(const char *text, uint64_t max_ns, uint64_t *out)
 {
 	uint64_t ps;
 
-	return parse_time(text, 1000000, max_ns, out, &ps);
+	/* A duration is whole nanoseconds, as the report shows it. */
+	return parse_time(text, 1000000, max_ns, out, &ps) != 0 || ps != 0 ?
+	    -1 : 0;
 }
 
 int

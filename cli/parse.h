@@ -22,7 +22,8 @@ int	has_size_suffix(const char *);
  * point and at least one digit) with ns, us, ms or s; from 0 to max_ns,
  * refused if above it however little.  A duration is whole nanoseconds,
  * bare means ms (--disk-latency); a latency keeps picoseconds, bare
- * means ns (--latency).
+ * means ns (--latency).  Finer than that is refused, not rounded: the
+ * report could not show it.
  */
 int	parse_duration_ns(const char *, uint64_t max_ns, uint64_t *);
 int	parse_latency_ns(const char *, uint64_t max_ns, double *);

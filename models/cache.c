@@ -104,8 +104,9 @@ index_slots(const struct cache_geometry *g)
 	return slots;
 }
 
-uint64_t
-cache_bytes(const struct cache_geometry *g)
+/* The tags, and for a linked cache its lists and index: no stamps. */
+static uint64_t
+evicting_bytes(const struct cache_geometry *g)
 {
 	uint64_t bytes = g->blocks * sizeof(uint64_t);
 
@@ -113,10 +114,15 @@ cache_bytes(const struct cache_geometry *g)
 		bytes += g->blocks * 2 * sizeof(uint32_t) +
 		    g->blocks / g->ways * sizeof(uint32_t) +
 		    index_slots(g) * (sizeof(uint64_t) + sizeof(uint32_t));
-	/* A bound may stamp up to CACHE_STAMPED_MAX_BLOCKS blocks. */
-	if (stamped(g, CACHE_STAMPED_MAX_BLOCKS))
-		bytes += cache_stamps_bytes(g, CACHE_STAMPED_MAX_BLOCKS);
 	return bytes;
+}
+
+uint64_t
+cache_bytes(const struct cache_geometry *g)
+{
+	/* A bound may stamp up to CACHE_STAMPED_MAX_BLOCKS blocks. */
+	return evicting_bytes(g) + (stamped(g, CACHE_STAMPED_MAX_BLOCKS) ?
+	    cache_stamps_bytes(g, CACHE_STAMPED_MAX_BLOCKS) : 0);
 }
 
 /* The blocks that addresses below address_limit fall in. */
@@ -130,16 +136,22 @@ blocks_below(const struct cache_geometry *g, uint64_t address_limit)
 }
 
 uint64_t
-cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit)
+cache_bytes_touched(const struct cache_geometry *g, uint64_t address_limit,
+    uint64_t lines, uint64_t span)
 {
 	uint64_t blocks = blocks_below(g, address_limit);
 	uint64_t links = linked(g) ? g->blocks * 2 * sizeof(uint32_t) : 0;
+	uint64_t sets = g->blocks / g->ways;
 
-	/* cache_bound()'s stamps, and the links, written at init. */
+	/* cache_bound()'s stamps over the span of the lines, and links. */
 	if (stamped(g, blocks))
-		return cache_stamps_bytes(g, blocks) + links;
-	if (blocks > g->blocks)		/* may evict: every set is used */
-		return cache_bytes(g);
+		return cache_stamps_bytes(g, span < blocks ? span : blocks) +
+		    links;
+	/* May evict: the tags of the sets the lines reach, at most all. */
+	if (blocks > g->blocks && !linked(g) && lines < sets)
+		return lines * g->ways * sizeof(uint64_t);
+	if (blocks > g->blocks)
+		return evicting_bytes(g);
 	/* cache_bound(): the bits; only the links were written. */
 	return (blocks / 64 + 1) * sizeof(uint64_t) + links;
 }

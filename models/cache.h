@@ -155,13 +155,16 @@ uint64_t	 cache_bytes(const struct cache_geometry *);
 /*
  * The bytes a run touches, and so the memory the kernel makes resident,
  * when every address is below address_limit: all of the tags and links
- * for a cache that may evict (a set's tags are shifted on each miss, and
- * the addresses reach every set), cache_bound()'s stamps for one set of
- * many ways, only cache_bound()'s bits for one that never evicts, whose
- * tags stay untouched.
+ * for a cache that may evict (a set's tags are shifted on each miss),
+ * cache_bound()'s stamps for one set of many ways, only cache_bound()'s
+ * bits for one that never evicts, whose tags stay untouched.  `lines`,
+ * the distinct lines the run touches, bounds the sets an evicting cache
+ * of few ways uses (sparse items, a line each, reach few); `span`, the
+ * blocks whose stamps share a system page with a touched one, bounds the
+ * stamps made resident.
  */
 uint64_t	 cache_bytes_touched(const struct cache_geometry *,
-		    uint64_t address_limit);
+		    uint64_t address_limit, uint64_t lines, uint64_t span);
 /*
  * A promise, before the first access, that every address will be below
  * address_limit.  If no set can then be given more blocks than it has

@@ -202,17 +202,23 @@ renumber(struct stackdist *sd)
 /* Life cycle --------------------------------------------------------- */
 
 uint64_t
-stackdist_bytes(uint64_t pages)
+stackdist_bytes(uint64_t pages, uint64_t distinct, uint64_t accesses)
 {
-	/* Per page: last time, histogram, below; per time: owner, a bit. */
-	uint64_t per_page = sizeof(uint32_t) + sizeof(uint64_t) + 1 +
-	    TIMES_PER_PAGE * sizeof(uint32_t);
-	/* Per word of 64 times: its bits and its cell of the tree. */
-	uint64_t words = pages * TIMES_PER_PAGE / 64 + 2;
+	uint64_t times = pages > MIN_TIMES / TIMES_PER_PAGE ?
+	    pages * TIMES_PER_PAGE : MIN_TIMES;
+	uint64_t used = accesses < times ? accesses : times;
+	uint64_t budgets = pages < STACKDIST_MAX_BUDGETS ? pages :
+	    STACKDIST_MAX_BUDGETS;
 
-	return pages * per_page + words * (sizeof(uint64_t) +
-	    sizeof(uint32_t)) +
-	    (STACKDIST_MAX_BUDGETS + 1) * sizeof(struct vmsim_hist);
+	/*
+	 * hist (cleared each phase) and below (set per budget) whole; last
+	 * per page touched, owner per time used, and its bits and counts;
+	 * a histogram per budget listed (cleared each phase) and the pages'.
+	 */
+	return (pages + 1) * (sizeof(uint64_t) + 1) +
+	    (distinct < pages ? distinct : pages) * sizeof(uint32_t) +
+	    used * sizeof(uint32_t) + used / 8 + used / 16 +
+	    (budgets + 1) * sizeof(struct vmsim_hist);
 }
 
 struct stackdist *

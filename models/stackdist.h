@@ -106,8 +106,13 @@ struct stackdist {
  * often; stackdist_create() chooses well.
  */
 struct stackdist *stackdist_create(uint32_t pages);
-/* Bytes stackdist_create() takes for `pages`, with every budget listed. */
-uint64_t	 stackdist_bytes(uint64_t pages);
+/*
+ * Of what stackdist_create() takes for `pages`, with every budget listed,
+ * the bytes that `accesses` in all to `distinct` pages touch, so hold in
+ * memory: most is calloc()ed and untouched until a page or time is used.
+ */
+uint64_t	 stackdist_bytes(uint64_t pages, uint64_t distinct,
+		    uint64_t accesses);
 struct stackdist *stackdist_create_sized(uint32_t pages, uint32_t times);
 void		 stackdist_destroy(struct stackdist *);
 

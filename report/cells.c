@@ -3,7 +3,10 @@
  *
  * cells.c: CSV, JSON and Markdown from any source of cells.
  */
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cells.h"
@@ -22,6 +25,39 @@ cell_absent(void)
 {
 	struct cell c = { .kind = CELL_ABSENT };
 
+	return c;
+}
+
+struct cell
+cell_integer(uint64_t n)
+{
+	struct cell c = { .kind = CELL_NUMBER };
+
+	snprintf(c.text, sizeof(c.text), "%" PRIu64, n);
+	return c;
+}
+
+struct cell
+cell_real(double x, int decimals)
+{
+	struct cell c = { .kind = CELL_NUMBER };
+
+	if (!isfinite(x))
+		return cell_absent();
+	snprintf(c.text, sizeof(c.text), "%.*f", decimals, x);
+	/* -0.000 is 0, whatever rounded to it: JSON and CSV say 0. */
+	if (strtod(c.text, NULL) == 0)
+		snprintf(c.text, sizeof(c.text), "%.*f", decimals, 0.0);
+	return c;
+}
+
+struct cell
+cell_time(double x, int decimals)
+{
+	struct cell c = cell_real(x, decimals);
+
+	if (c.kind == CELL_NUMBER && x > 0 && strtod(c.text, NULL) == 0)
+		snprintf(c.text, sizeof(c.text), "%.2g", x);
 	return c;
 }
 

@@ -12,6 +12,7 @@
 #define CELLS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "config.h"
@@ -28,6 +29,19 @@ struct cell {
 
 struct cell	cell_text(const char *);
 struct cell	cell_absent(void);
+struct cell	cell_integer(uint64_t);
+/*
+ * x to `decimals` places; absent if not finite (inf, nan: a figure that
+ * cannot be), and never "-0".
+ */
+struct cell	cell_real(double x, int decimals);
+/*
+ * A time, as cell_real(), but a positive time the decimals would show as
+ * 0 gets two significant digits instead ("4.2e-07"), still below the
+ * smallest that shows.  Rounding is monotonic either way, so of two
+ * times with the same decimals the larger never prints smaller.
+ */
+struct cell	cell_time(double x, int decimals);
 
 /* The cell of field f of row r. */
 typedef struct cell (*cell_source)(const void *context, size_t row,

@@ -34,10 +34,8 @@
 
 static const char *const abi_order[] = { "x86-64", "x32", "ia32" };
 
-/* The side-by-side fields: four that say what ran, then the figures. */
+/* What ran, then the figures, first the heap's own memory: never moves. */
 enum { C_WORKLOAD, C_LAYOUT, C_ABI, C_WHERE, C_FIGURES, C_COUNT = 13 };
-
-/* The heap's own memory first: it alone is the same in every run. */
 static const char *const fields[C_COUNT] = {
 	"workload", "layout", "abi", "where", "arena_kib", "arena_rss_kib",
 	"vsz_kib", "rss_kib", "maxrss_kib", "minflt", "entries_per_page",
@@ -143,11 +141,13 @@ check_cells(const struct table *t)
 				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
 				    "%s: longer than %d bytes", t->path,
 				    line_of(t, r), fields[f], MAX_TEXT);
+			/* Sizes, counts and times: never below 0, nor -0. */
 			if (f >= C_FIGURES && *text != '\0' &&
-			    !finite_number(text))
+			    (!finite_number(text) || *text == '-'))
 				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
-				    "%s: '%s' is not a finite number", t->path,
-				    line_of(t, r), fields[f], printable(text));
+				    "%s: '%s' is not a finite number of 0 or more",
+				    t->path, line_of(t, r), fields[f],
+				    printable(text));
 		}
 }
 
@@ -273,12 +273,13 @@ first_seen(const struct table *t, size_t row, unsigned f)
 	return true;
 }
 
+/* a / b; "-" (absent) where there is none or it overflows. */
 static void
 ratio_cell(char cell[CELL_BYTES], const char *a, const char *b)
 {
 	double x = strtod(a, NULL), y = strtod(b, NULL);
 
-	if (*a == '\0' || *b == '\0' || y == 0)
+	if (*a == '\0' || *b == '\0' || y == 0 || !isfinite(x / y))
 		snprintf(cell, CELL_BYTES, "-");
 	else
 		snprintf(cell, CELL_BYTES, "%.2fx", x / y);
@@ -455,7 +456,7 @@ compare_main(int argc, char *argv[])
 	char shown[OPTIONS_SHOWN + 8];
 	enum format format = FORMAT_TABLE;
 	FILE *in;
-	int c;
+	int c, before = optind;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
@@ -469,10 +470,10 @@ compare_main(int argc, char *argv[])
 		case ':':
 			option_needs_value(optopt, options, "compare", usage);
 		default:
-			errx(EXIT_USAGE, "compare: unknown option '%s'; "
-			    "bheapsim compare --help lists them",
-			    argv[optind - 1]);
+			option_refused(option_typed(argc, argv, before),
+			    options, "compare");
 		}
+		before = optind;
 	}
 	if (optind != argc - 1)
 		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "

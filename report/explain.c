@@ -137,7 +137,7 @@ help_text(FILE *out)
 	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS);
 }
 
-static void
+_Noreturn static void
 help(void)
 {
 	help_text(stdout);
@@ -202,7 +202,7 @@ static const struct option long_options[] = {
 
 /* The options of --html alone. */
 static void
-set_html_option(int c, char *argv[], struct options *opt)
+set_html_option(int c, const char *typed, struct options *opt)
 {
 	switch (c) {
 	case OPT_OPS:
@@ -220,7 +220,7 @@ set_html_option(int c, char *argv[], struct options *opt)
 		opt->seed = count_option("--seed", optarg, 0, UINT64_MAX);
 		break;
 	default:
-		option_refused(argv[optind - 1], long_options, "explain");
+		option_refused(typed, long_options, "explain");
 	}
 	opt->html_only = c == OPT_OPS ? "--ops" : c == OPT_WORKLOAD ?
 	    "--workload" : c == OPT_RESIDENT ? "--resident" : "--seed";
@@ -228,7 +228,7 @@ set_html_option(int c, char *argv[], struct options *opt)
 
 /* One option of the loop; line_bytes is checked after it. */
 static void
-set_option(int c, char *argv[], struct options *opt,
+set_option(int c, const char *typed, struct options *opt,
     const char **line_bytes)
 {
 	switch (c) {
@@ -259,16 +259,15 @@ set_option(int c, char *argv[], struct options *opt,
 	case OPT_HTML:
 		opt->html = optarg;
 		break;
-	case OPT_HELP:
-		help();
-		break;
 	case OPT_VERBOSE:
 		opt->verbose = true;
 		break;
+	case OPT_HELP:
+		help();
 	case ':':
 		option_needs_value(optopt, long_options, "explain", help_text);
 	default:
-		set_html_option(c, argv, opt);
+		set_html_option(c, typed, opt);
 	}
 }
 
@@ -276,7 +275,7 @@ static void
 parse_options(int argc, char *argv[], struct options *opt)
 {
 	const char *line_bytes = NULL;
-	int c;
+	int c, before = optind;
 
 	memset(opt, 0, sizeof(*opt));
 	opt->layouts = DEFAULT_LAYOUTS;
@@ -287,8 +286,10 @@ parse_options(int argc, char *argv[], struct options *opt)
 	opt->workload = WL_REPLACE;
 	opt->seed = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1)
-		set_option(c, argv, opt, &line_bytes);
+	for (; (c = getopt_long(argc, argv, ":", long_options, NULL)) != -1;
+	    before = optind)
+		set_option(c, option_typed(argc, argv, before), opt,
+		    &line_bytes);
 	if (optind < argc)
 		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
 		    "bheapsim explain --help lists the options",
@@ -299,8 +300,7 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (opt->html == NULL && opt->html_only != NULL)
 		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
-	if (opt->html != NULL &&
-	    (opt->svg != NULL || opt->format == EXPLAIN_CSV))
+	if (opt->html != NULL && (opt->svg != NULL || opt->format == EXPLAIN_CSV))
 		errx(EXIT_USAGE, "explain: --html takes no --svg or --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,

@@ -39,8 +39,7 @@ static pid_t temp_owner;
 static void
 remove_at_exit(void)
 {
-	if (getpid() == temp_owner)
-		outfile_remove_temps();
+	outfile_remove_temps();
 }
 
 static int
@@ -88,7 +87,8 @@ outfile_remove_temps(void)
 {
 	unsigned i;
 
-	for (i = 0; i < MAX_TEMPS; i++)
+	/* A child, which shares the names, leaves them to its parent. */
+	for (i = 0; i < MAX_TEMPS && getpid() == temp_owner; i++)
 		if (temp_live[i])
 			unlink(temp_names[i]);
 }
@@ -173,6 +173,20 @@ named_descriptor(const char *path)
 	return fd >= 0 && fcntl((int)fd, F_GETFL) != -1 ? (int)fd : -1;
 }
 
+/* The directory a path's file is in: ".", "/" or the path to its '/'. */
+static void
+dir_of(const char *path, char dir[PATH_MAX])
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else if (slash == path)
+		strcpy(dir, "/");
+	else
+		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
+}
+
 /* The directory a path's file is in, resolved, and the name within it. */
 static void
 resolve_in_dir(const char *path, char *out, size_t size)
@@ -181,16 +195,32 @@ resolve_in_dir(const char *path, char *out, size_t size)
 	const char *slash = strrchr(path, '/');
 	const char *base = slash != NULL ? slash + 1 : path;
 
-	if (slash == NULL)
-		strcpy(dir, ".");
-	else if (slash == path)
-		strcpy(dir, "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	dir_of(path, dir);
 	if (realpath(dir, real) == NULL)
 		snprintf(out, size, "%s", path);
 	else
 		snprintf(out, size, "%s/%s", real, base);
+}
+
+/*
+ * Why the temporary file cannot be made beside `target` and renamed over
+ * it, as outfile_open() would find, or NULL.
+ */
+static const char *
+no_temp_room(const char *target)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	dir_of(target, dir);
+	if (stat(dir, &st) != 0)
+		return "is in a directory that does not exist";
+	if (!S_ISDIR(st.st_mode))
+		return "is under a file that is not a directory";
+	if (faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) == 0)
+		return NULL;
+	return errno == EROFS ? "is on a read-only file system" :
+	    "is in a directory you may not write, where it is made";
 }
 
 /* Why an existing regular file may not be replaced, or NULL. */
@@ -198,7 +228,8 @@ static const char *
 unreplaceable(const char *path, const struct stat *st, bool force)
 {
 	if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0)
-		return "is not writable by you (as cp and > refuse it)";
+		return errno == EROFS ? "is on a read-only file system" :
+		    "is not writable by you (as cp and > refuse it)";
 	/* Only root may give a file away: a replacement would be ours. */
 	if (geteuid() != 0 && st->st_uid != geteuid())
 		return "belongs to another user, whose it would no longer be";
@@ -216,11 +247,11 @@ outfile_unusable(const char *path)
 const char *
 outfile_refusal(const char *path, bool force)
 {
-	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	struct stat st;
 	char *target;
 	const char *why = NULL;
+	bool exists;
 
 	if (*path == '\0')
 		return "is empty";
@@ -230,28 +261,25 @@ outfile_refusal(const char *path, bool force)
 		return "is a loop of symbolic links";
 	if (stat(path, &st) != 0 && errno == ENAMETOOLONG)
 		return "is a name too long for the system to open";
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
 		return "is a directory";
-	if (named_descriptor(path) >= 0)
+	/* A descriptor, device or FIFO is written directly, not replaced. */
+	if (named_descriptor(path) >= 0 || (exists && !S_ISREG(st.st_mode)))
 		return NULL;
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-		return unreplaceable(path, &st, force);
+	if (exists && (why = unreplaceable(path, &st, force)) != NULL)
+		return why;
 	/* A dangling chain: its last name is made, in its directory. */
 	target = resolve_target(path);
 	if (target == NULL)
 		return "is a chain of symbolic links too long to follow";
-	if (strcmp(target, path) != 0)
+	if (!exists && strcmp(target, path) != 0)
 		why = outfile_refusal(target, force) != NULL ?
 		    "is a symbolic link to a name that cannot be made" : NULL;
+	else
+		why = no_temp_room(target);
 	free(target);
-	if (why != NULL || slash == NULL || slash == path)
-		return why;
-	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	if (stat(dir, &st) != 0)
-		return "is in a directory that does not exist";
-	if (!S_ISDIR(st.st_mode))
-		return "is under a file that is not a directory";
-	return NULL;
+	return why;
 }
 
 bool

@@ -121,13 +121,15 @@ write_report(struct outputs *out, const struct config *base,
 		if (report_write(stdout, base, rows, nrows) == 0)
 			return 0;
 		/* A reader that went away has been told by SIGPIPE. */
-		if (errno != EPIPE)
+		if (errno != EPIPE && errno != EINTR)
 			warn("stdout");
 		return 1;
 	}
 	if (report_write(out->report.stream, base, rows, nrows) != 0 ||
 	    outfile_commit(&out->report) != 0) {
-		warn("--output: %s", path);
+		/* Stopped by a signal, which the exit status tells. */
+		if (errno != EINTR)
+			warn("--output: %s", path);
 		return 1;
 	}
 	return 0;

@@ -21,6 +21,12 @@
 #include "report.h"
 #include "report_field.h"
 
+/*
+ * Every seconds field (wall_s, cpu_s, heap_cpu_s, modeled_s) to these
+ * places, so that modeled_s never prints below heap_cpu_s (cells.h).
+ */
+#define SECONDS_DECIMALS	6
+
 /* The cache and tlb fields hold a geometry's whole text. */
 _Static_assert(HIEROPT_FORMAT_BYTES <= CELL_BYTES,
     "a geometry's text must fit a report cell");
@@ -65,21 +71,9 @@ report_field_varies(const char *field)
 }
 
 static struct cell
-integer(uint64_t n)
+seconds(double s)
 {
-	struct cell v = { .kind = CELL_NUMBER };
-
-	snprintf(v.text, sizeof(v.text), "%" PRIu64, n);
-	return v;
-}
-
-static struct cell
-real(double x, int decimals)
-{
-	struct cell v = { .kind = CELL_NUMBER };
-
-	snprintf(v.text, sizeof(v.text), "%.*f", decimals, x);
-	return v;
+	return cell_time(s, SECONDS_DECIMALS);
 }
 
 /* "min/p50/p99/max" in one table cell. */
@@ -151,7 +145,7 @@ misses(const struct result *row, enum hier_level level, bool per_op)
 
 	if (!report_level_misses(row, level, &n))
 		return cell_absent();
-	return per_op ? real(result_per_op(row, n), 4) : integer(n);
+	return per_op ? cell_real(result_per_op(row, n), 4) : cell_integer(n);
 }
 
 /* The caches' or the TLB's geometry, as --cache and --tlb take it. */
@@ -175,7 +169,7 @@ memory_time(const struct result *row)
 {
 	if (!row->simulated || !hier_any_present(&row->hier))
 		return cell_absent();
-	return real(result_mem_ns_per_op(row), 1);
+	return cell_time(result_mem_ns_per_op(row), 1);
 }
 
 /* The time model's figures: F_MODEL_NS_PER_OP .. F_STALL_TLB_NS_PER_OP. */
@@ -185,10 +179,10 @@ modeled_time(const struct result *row, enum field f)
 	if (!row->simulated || !row->time.known)
 		return cell_absent();
 	if (f == F_MODEL_NS_PER_OP)
-		return real(result_model_ns_per_op(row), 1);
+		return cell_time(result_model_ns_per_op(row), 1);
 	if (f == F_COMPUTE_NS_PER_OP)
-		return real(result_compute_ns_per_op(row), 1);
-	return real(result_stall_ns_per_op(row, (enum time_part)(f -
+		return cell_time(result_compute_ns_per_op(row), 1);
+	return cell_time(result_stall_ns_per_op(row, (enum time_part)(f -
 	    F_STALL_L2_NS_PER_OP)), 1);
 }
 
@@ -197,8 +191,8 @@ line_misses(const struct result *row, bool per_op)
 {
 	if (!row->simulated || !row->line_known)
 		return cell_absent();
-	return per_op ? real(result_per_op(row, row->line_misses), 4) :
-	    integer(row->line_misses);
+	return per_op ? cell_real(result_per_op(row, row->line_misses), 4) :
+	    cell_integer(row->line_misses);
 }
 
 /* A count of the CPU's own, absent where it has none to give. */
@@ -207,7 +201,7 @@ counted(const struct result *row, enum pmu_event event)
 {
 	if (!row->pmu.known[event])
 		return cell_absent();
-	return integer(row->pmu.value[event]);
+	return cell_integer(row->pmu.value[event]);
 }
 
 /* Only the d-ary heap has an arity; the other layouts leave it empty. */
@@ -215,7 +209,7 @@ static struct cell
 arity(const struct result *row)
 {
 	return layouts[row->layout]->has_arity ?
-	    integer(row->config->arity) : cell_absent();
+	    cell_integer(row->config->arity) : cell_absent();
 }
 
 /* The fields a run's settings and the kernel give. */
@@ -226,33 +220,33 @@ setting_value(enum field f, const struct result *row)
 
 	switch (f) {
 	case F_ABI:		return cell_text(ABI_NAME);
-	case F_PTR_BYTES:	return integer(ABI_PTR_BYTES);
+	case F_PTR_BYTES:	return cell_integer(ABI_PTR_BYTES);
 	case F_LAYOUT:		return cell_text(layouts[row->layout]->name);
 	case F_MODEL:		return cell_text(model_names[config->model]);
 	case F_WORKLOAD:	return cell_text(workload_names[row->workload]);
-	case F_ITEMS:		return integer(config->items);
-	case F_OPS:		return integer(row->ops);
-	case F_PAGE_BYTES:	return integer(config->page_bytes);
+	case F_ITEMS:		return cell_integer(config->items);
+	case F_OPS:		return cell_integer(row->ops);
+	case F_PAGE_BYTES:	return cell_integer(config->page_bytes);
 	case F_ENTRIES_PER_PAGE:
-		return integer(config_entries_per_page(config));
-	case F_MINFLT:		return integer(row->minflt);
-	case F_MAJFLT:		return integer(row->majflt);
-	case F_MAXRSS_KIB:	return integer(row->maxrss_kib);
-	case F_VSZ_KIB:		return integer(row->statm.vsz);
-	case F_WALL_S:		return real((double)row->wall_ns / 1e9, 6);
-	case F_NS_PER_OP:	return real(result_ns_per_op(row), 1);
-	case F_SEED:		return integer(config->seed);
+		return cell_integer(config_entries_per_page(config));
+	case F_MINFLT:		return cell_integer(row->minflt);
+	case F_MAJFLT:		return cell_integer(row->majflt);
+	case F_MAXRSS_KIB:	return cell_integer(row->maxrss_kib);
+	case F_VSZ_KIB:		return cell_integer(row->statm.vsz);
+	case F_WALL_S:		return seconds((double)row->wall_ns / 1e9);
+	case F_NS_PER_OP:	return cell_time(result_ns_per_op(row), 1);
+	case F_SEED:		return cell_integer(config->seed);
 	case F_VM:		return cell_text(vm_names[config->vm]);
-	case F_ITEM_BYTES:	return integer(config->item_bytes);
-	case F_RSS_KIB:		return integer(row->statm.rss);
-	case F_ARENA_KIB:	return integer(row->arena_kib);
+	case F_ITEM_BYTES:	return cell_integer(config->item_bytes);
+	case F_RSS_KIB:		return cell_integer(row->statm.rss);
+	case F_ARENA_KIB:	return cell_integer(row->arena_kib);
 	case F_ARENA_RSS_KIB:
-		return row->arena_rss_known ? integer(row->arena_rss_kib) :
+		return row->arena_rss_known ? cell_integer(row->arena_rss_kib) :
 		    cell_absent();
-	case F_DATA_KIB:	return integer(row->statm.data);
-	case F_CPU_S:		return real((double)row->cpu_ns / 1e9, 6);
+	case F_DATA_KIB:	return cell_integer(row->statm.data);
+	case F_CPU_S:		return seconds((double)row->cpu_ns / 1e9);
 	case F_DISK_LATENCY_MS:
-		return real((double)config->disk_latency_ns / 1e6, 6);
+		return cell_real((double)config->disk_latency_ns / 1e6, 6);
 	case F_ARITY:		return arity(row);
 	case F_CACHE:		return geometry(row, false);
 	case F_TLB:		return geometry(row, true);
@@ -274,35 +268,35 @@ report_value(enum field f, const struct result *row)
 
 	switch (f) {
 	case F_RESIDENT_PAGES:
-		return simulated(row, integer(config->resident_pages));
+		return simulated(row, cell_integer(config->resident_pages));
 	case F_ACCESSES:
-		return simulated(row, integer(row->sim.accesses));
+		return simulated(row, cell_integer(row->sim.accesses));
 	case F_SIM_FAULTS:
-		return simulated(row, integer(row->sim.faults));
+		return simulated(row, cell_integer(row->sim.faults));
 	case F_FAULTS_PER_OP:
-		return simulated(row, real(result_faults_per_op(row), 4));
+		return simulated(row, cell_real(result_faults_per_op(row), 4));
 	case F_MODELED_S:
-		return priced(row, real(result_modeled_s(row), 3));
+		return priced(row, seconds(result_modeled_s(row)));
 	case F_PAGES_TOUCHED:
-		return simulated(row, integer(row->sim.distinct));
+		return simulated(row, cell_integer(row->sim.distinct));
 	case F_FAULTS_MIN:
-		return distributed(row, integer(row->sim.faults_per_op.min));
+		return distributed(row, cell_integer(row->sim.faults_per_op.min));
 	case F_FAULTS_P50:
-		return distributed(row, integer(row->sim.faults_per_op.median));
+		return distributed(row, cell_integer(row->sim.faults_per_op.median));
 	case F_FAULTS_P99:
-		return distributed(row, integer(row->sim.faults_per_op.p99));
+		return distributed(row, cell_integer(row->sim.faults_per_op.p99));
 	case F_FAULTS_MAX:
-		return distributed(row, integer(row->sim.faults_per_op.max));
+		return distributed(row, cell_integer(row->sim.faults_per_op.max));
 	case F_PAGES_MIN:
-		return distributed(row, integer(row->sim.pages_per_op.min));
+		return distributed(row, cell_integer(row->sim.pages_per_op.min));
 	case F_PAGES_P50:
-		return distributed(row, integer(row->sim.pages_per_op.median));
+		return distributed(row, cell_integer(row->sim.pages_per_op.median));
 	case F_PAGES_P99:
-		return distributed(row, integer(row->sim.pages_per_op.p99));
+		return distributed(row, cell_integer(row->sim.pages_per_op.p99));
 	case F_HEAP_CPU_S:
-		return priced(row, real((double)row->heap_cpu_ns / 1e9, 6));
+		return priced(row, seconds((double)row->heap_cpu_ns / 1e9));
 	case F_PAGES_MAX:
-		return distributed(row, integer(row->sim.pages_per_op.max));
+		return distributed(row, cell_integer(row->sim.pages_per_op.max));
 	case F_POLICY:
 		return simulated(row, cell_text(policy_names[config->policy]));
 	case F_L1_MISSES:
@@ -476,18 +470,12 @@ int
 report_write(FILE *out, const struct config *config,
     const struct result *rows, size_t nrows)
 {
-	switch (config->format) {
-	case FORMAT_TABLE:
-		report_table(out, config, rows, nrows);
-		break;
-	case FORMAT_CSV:
-	case FORMAT_JSON:
-	case FORMAT_MD:
-		/* Text fields come first, up to items: left-aligned. */
+	/* CSV, JSON, Markdown: text fields first, up to items, to the left. */
+	if (config->format != FORMAT_TABLE)
 		cells_write(out, config->format, report_fields, F_COUNT,
 		    F_ITEMS, nrows, row_cell, rows);
-		break;
-	}
+	else if (report_table(out, config, rows, nrows) != 0)
+		return -1;
 	if (fflush(out) != 0 || ferror(out)) {
 		if (errno == 0)
 			errno = EIO;

@@ -51,8 +51,13 @@ bool		report_is_text(enum field f);
 enum hier_level	report_level_of(enum field f);
 bool		report_level_misses(const struct result *row,
 		    enum hier_level level, uint64_t *misses);
-/* The table (report_table.c). */
-void		report_table(FILE *out, const struct config *config,
+/*
+ * The table (report_table.c), in time linear in the rows: 0, or -1 with
+ * errno EINTR when a signal trapped by experiment_trap_signals() came
+ * while it was written (not one that came before), found between one
+ * sweep point and the next.
+ */
+int		report_table(FILE *out, const struct config *config,
 		    const struct result *rows, size_t nrows);
 
 #endif

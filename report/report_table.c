@@ -6,6 +6,7 @@
  * each other, in the columns that carry the story or those --columns
  * chose (report.h).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "options.h"
 #include "report.h"
 #include "report_field.h"
+#include "stop.h"
 
 /* Columns -------------------------------------------------------------- */
 
@@ -373,10 +375,12 @@ write_title(FILE *out, const struct config *config)
 	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
 }
 
+/* One sweep point's rows, rows[0 .. nrows), which share their config. */
 static void
 write_group(FILE *out, const struct table *t, const struct result *rows,
-    size_t nrows, const struct config *point)
+    size_t nrows)
 {
+	const struct config *point = rows[0].config;
 	unsigned w, layout;
 	size_t c;
 
@@ -442,12 +446,25 @@ write_notes(FILE *out, const struct table *t, const struct result *rows,
 		    "contents from fill to replace).\n", names);
 }
 
-void
+/* The end of the rows from `first` on that share its config. */
+static size_t
+group_end(const struct result *rows, size_t nrows, size_t first)
+{
+	size_t end = first + 1;
+
+	while (end < nrows && rows[end].config == rows[first].config)
+		end++;
+	return end;
+}
+
+int
 report_table(FILE *out, const struct config *config, const struct result *rows,
     size_t nrows)
 {
 	static struct table t;
-	size_t c, r;
+	/* A signal that stopped the runs asks for their rows: see stop.h. */
+	int signalled = experiment_signal();
+	size_t c, r, end;
 
 	t.swept = swept_field(config);
 	t.n = table_columns(config, t.col);
@@ -459,20 +476,24 @@ report_table(FILE *out, const struct config *config, const struct result *rows,
 		    t.col[c].heading);
 	fputc('\n', out);
 	/*
-	 * Rows of one sweep point share their config; points keep their
-	 * order, policy by policy, each policy's under a line of its own
-	 * unless the policy is the swept column.
+	 * Rows of one sweep point share their config and lie together (the
+	 * plan's order, experiment.h); points keep their order, policy by
+	 * policy, each policy's under a line of its own unless the policy is
+	 * the swept column.
 	 */
-	for (r = 0; r < nrows; r++) {
-		if (r > 0 && rows[r].config == rows[r - 1].config)
-			continue;
+	for (r = 0; r < nrows; r = end) {
+		end = group_end(rows, nrows, r);
 		if (t.swept != F_POLICY && (config->policies &
 		    (config->policies - 1)) != 0 && (r == 0 ||
 		    rows[r].config->policy != rows[r - 1].config->policy))
 			fprintf(out, "policy %s\n",
 			    policy_names[rows[r].config->policy]);
-		write_group(out, &t, rows, nrows, rows[r].config);
+		write_group(out, &t, rows + r, end - r);
+		if (experiment_signal() != signalled) {
+			errno = EINTR;
+			return -1;
+		}
 	}
 	write_notes(out, &t, rows, nrows);
+	return 0;
 }
-

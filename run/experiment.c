@@ -466,7 +466,7 @@ experiment_run(const struct plan *plan, unsigned jobs, FILE *trace,
 	int status;
 
 	make_jobs(&list, plan, trace);
-	status = run_jobs(&list, jobs);
+	status = run_jobs(&list, stop_jobs_fit(jobs));
 	collect(&list, rows);
 	calibrate_forget();
 	free_jobs(&list);

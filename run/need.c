@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +20,45 @@
 
 /* One run ------------------------------------------------------------- */
 
+/* A shallow operation's levels and accesses, measured (see below). */
+#define SHALLOW_LEVELS		2.0
+#define SHALLOW_ACCESSES	5.5
+#define SHALLOW_ACCESSES_FULL	12.0
+/* A system page of 8-byte entries, one per line (see lines_touched()). */
+#define SPARSE_LINES		512
+
 /*
- * The bytes a hierarchy of the config's caches touches when its
- * addresses end at address_limit: a cache larger than what it can hold
- * keeps its tags allocated but untouched, not resident (cache.h).
+ * The distinct lines of `line` bytes the heap touches: its array, and
+ * with `items` each item's first bytes (items of a line or more: a line
+ * each).  With `span`, instead the lines a table of an 8-byte entry per
+ * line spans from each touched line to the next, up to a system page of
+ * them: what such a table makes resident.
  */
 static uint64_t
-hier_touched(const struct config *config, uint64_t address_limit)
+lines_touched(const struct config *config, uint64_t line, bool items,
+    bool span)
+{
+	struct footprint fp = config_footprint(config);
+	uint64_t lines = (fp.array_bytes + line - 1) / line;
+	uint64_t apart = config->item_bytes / line;
+
+	if (items && config->item_bytes < line)
+		lines += (fp.item_bytes + line - 1) / line;
+	else if (items)
+		lines += config->items * (!span ? 1 : apart < SPARSE_LINES ?
+		    apart : SPARSE_LINES);
+	return lines;
+}
+
+/*
+ * The bytes a hierarchy of the config's caches touches when its
+ * addresses end at address_limit, the heap touching its array and with
+ * `items` the items: a cache larger than what it can hold keeps its
+ * tags allocated but untouched, not resident (cache.h).
+ */
+static uint64_t
+hier_touched(const struct config *config, uint64_t address_limit,
+    bool items)
 {
 	struct hier_geometry g = hier_for_page(&config->cache,
 	    config->page_bytes);
@@ -35,8 +68,77 @@ hier_touched(const struct config *config, uint64_t address_limit)
 	for (k = 0; k < HIER_LEVELS; k++)
 		if (g.level[k].blocks != 0)
 			bytes += cache_bytes_touched(&g.level[k],
-			    address_limit);
+			    address_limit, lines_touched(config,
+			    g.level[k].line_bytes, items, false),
+			    lines_touched(config, g.level[k].line_bytes,
+			    items, true));
 	return bytes;
+}
+
+/*
+ * The item arena's bytes in memory: the heap writes each item's first
+ * bytes only, so of items larger than a system page one page each.
+ */
+static uint64_t
+items_touched(const struct config *config)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+
+	return config->items * (config->item_bytes < page ?
+	    config->item_bytes : page);
+}
+
+/* The operations of a phase: fill and drain one per item. */
+static uint64_t
+phase_ops(const struct config *config, enum workload w)
+{
+	return w == WL_FILL || w == WL_DRAIN ? config->items : config->ops;
+}
+
+/* Replace and drain sift through the whole height; the others, a few. */
+static bool
+deep(enum workload w)
+{
+	return w == WL_REPLACE || w == WL_DRAIN;
+}
+
+/*
+ * The accesses the model counts per operation, measured on 50K to 1M
+ * items of every layout: a shallow operation about SHALLOW_ACCESSES, a
+ * deep one 1.5 fanout + 0.5 per level (3 fanout + 1 with the full
+ * model's items).
+ */
+static double
+accesses_per_op(const struct config *config, const struct layout *layout,
+    enum workload w)
+{
+	struct shape shape = config_shape(config);
+	double fanout = layout->fanout(&shape);
+	double levels = log2((double)config->items + 1) / log2(fanout);
+	bool full = config->model == MODEL_FULL;
+
+	if (!deep(w))
+		return full ? SHALLOW_ACCESSES_FULL : SHALLOW_ACCESSES;
+	return levels * (full ? 3 * fanout + 1 : 1.5 * fanout + 0.5);
+}
+
+/* The accesses of a run of every phase (fill always), its most costly layout's. */
+static uint64_t
+run_accesses(const struct config *config)
+{
+	double most = 0, sum;
+	unsigned l, w;
+
+	for (l = 0; l < LAYOUT_COUNT; l++) {
+		if (!(config->layouts & 1u << l))
+			continue;
+		for (w = 0, sum = 0; w < WL_COUNT; w++)
+			if (w == WL_FILL || config->workloads & 1u << w)
+				sum += (double)phase_ops(config, w) *
+				    accesses_per_op(config, layouts[l], w);
+		most = sum > most ? sum : most;
+	}
+	return (uint64_t)most;
 }
 
 struct need
@@ -46,7 +148,7 @@ plan_need(const struct config *config)
 	struct need need = {
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
-		.item_bytes = fp.item_bytes,
+		.item_bytes = items_touched(config),
 		/*
 		 * --vm off keeps no records.  The caches: the report's over
 		 * the tracked pages, with --time-model the time model's over
@@ -55,17 +157,24 @@ plan_need(const struct config *config)
 		.model_bytes = config->vm != VM_OFF ?
 		    vmsim_bytes(fp.tracked_pages, config->policy) +
 		    hier_touched(config, fp.tracked_pages *
-		    config->page_bytes) + (config_times(config) ?
-		    hier_touched(config, (fp.array_pages + fp.item_pages) *
-		    config->page_bytes) : 0) : 0,
+		    config->page_bytes, config->model == MODEL_FULL) +
+		    (config_times(config) ? hier_touched(config,
+		    (fp.array_pages + fp.item_pages) * config->page_bytes,
+		    true) : 0) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */
 	if (config->vm == VM_SIM && config->sweep == SWEEP_RESIDENT) {
-		need.model_bytes += stackdist_bytes(fp.tracked_pages);
-		if (config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
+		uint64_t accesses = run_accesses(config);
+
+		need.model_bytes += stackdist_bytes(fp.tracked_pages,
+		    fp.tracked_pages, accesses);
+		if (config_line_curve_lines(config) > 0 &&
+		    config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
 			need.model_bytes += stackdist_bytes(
-			    config_line_curve_lines(config));
+			    config_line_curve_lines(config), lines_touched(config,
+			    config_line_bytes(config), config->model ==
+			    MODEL_FULL, true), accesses);
 	}
 
 	need.total_bytes = need.array_bytes + need.item_bytes +
@@ -74,37 +183,55 @@ plan_need(const struct config *config)
 }
 
 /*
- * The page ids opt records per operation with the array model, about
- * two each time a sift moves to another page (its parent's and the
- * child's slots alternate): each layout estimates its page changes
- * (heap.h).  The full model's item pages make almost every access a
- * change: vmsim.h's bound per operation.
+ * The page ids opt records per operation of workload w, besides its
+ * end-of-operation mark: an access to another page than the last
+ * recorded one.  With the array model, about two each time a sift moves
+ * to another page (its parent's and the child's slots alternate): each
+ * layout estimates its page changes (heap.h), over the whole height for
+ * a deep operation, SHALLOW_LEVELS for the others; never more than the
+ * accesses.  The full model's item pages make almost every access a
+ * change.
  */
 static double
-records_per_op(const struct config *config, const struct layout *layout)
+records_per_op(const struct config *config, const struct layout *layout,
+    enum workload w)
 {
 	struct shape shape = config_shape(config);
-	double levels = log2((double)config->items + 1);
+	double levels = deep(w) ? log2((double)config->items + 1) :
+	    SHALLOW_LEVELS;
 	double e = log2((double)config_entries_per_page(config));
+	double accesses = accesses_per_op(config, layout, w);
+	double changes = 2 * layout->page_changes(&shape, levels, e);
 
-	if (config->model == MODEL_FULL)
-		return (double)VMSIM_OPT_ACCESSES_PER_OP(ceil(levels), 2);
-	return 2 * layout->page_changes(&shape, levels, e);
+	/* A heap in one page never changes page. */
+	if (config->model == MODEL_ARRAY &&
+	    config_footprint(config).array_pages <= 1)
+		return 0;
+	return config->model == MODEL_FULL || changes > accesses ? accesses :
+	    changes;
 }
 
-/* opt's recording of its longest phase, at its end (vmsim.h). */
+/*
+ * opt's recording at the end of its largest phase (fill always runs):
+ * a 4-byte mark per operation and page id per change, and at the
+ * replay a 4-byte next use per change (vmsim.c).
+ */
 static uint64_t
 record_bytes(const struct config *config, const struct layout *layout)
 {
-	uint64_t ops = config->workloads & CONFIG_OPS_WORKLOADS ?
-	    config->ops : 0;
+	double most = 0, bytes;
+	unsigned w;
 
 	if (config->policy != POLICY_OPT || config->vm != VM_SIM)
 		return 0;
-	if (config->items > ops)
-		ops = config->items;
-	return (uint64_t)(records_per_op(config, layout) * (double)ops *
-	    VMSIM_OPT_BYTES_PER_ACCESS);
+	for (w = 0; w < WL_COUNT; w++) {
+		if (w != WL_FILL && !(config->workloads & 1u << w))
+			continue;
+		bytes = (double)phase_ops(config, w) * (sizeof(uint32_t) +
+		    2 * sizeof(uint32_t) * records_per_op(config, layout, w));
+		most = bytes > most ? bytes : most;
+	}
+	return (uint64_t)most;
 }
 
 uint64_t
@@ -122,6 +249,21 @@ need_run_bytes(const struct config *config, uint64_t *record)
 	if (record != NULL)
 		*record = most;
 	return NEED_RUN_BASE_BYTES + need_total(config) + most;
+}
+
+uint64_t
+need_untracked_bytes(const struct config *config)
+{
+	return NEED_RUN_BASE_BYTES + config_footprint(config).array_bytes +
+	    items_touched(config);
+}
+
+uint64_t
+need_mapped(const struct config *config)
+{
+	struct footprint fp = config_footprint(config);
+
+	return fp.array_bytes + fp.item_bytes + plan_need(config).model_bytes;
 }
 
 uint64_t

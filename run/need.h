@@ -30,6 +30,11 @@ struct need {
 
 struct need	plan_need(const struct config *);
 
+/*
+ * What a run maps, its arenas whole, for the address space: more than
+ * plan_need() counts, which is what it touches.
+ */
+uint64_t	need_mapped(const struct config *);
 /* The bytes of plan_need(), and the machine's memory. */
 uint64_t	need_total(const struct config *);
 uint64_t	need_physical(void);
@@ -39,6 +44,8 @@ uint64_t	need_physical(void);
  * process itself.
  */
 uint64_t	need_run_bytes(const struct config *, uint64_t *record);
+/* The run without the page model, for the heap's own CPU time: maxrss. */
+uint64_t	need_untracked_bytes(const struct config *);
 double		need_gib(uint64_t bytes);
 
 #endif

@@ -4,6 +4,8 @@
  * peak.c: the whole invocation at its peak, and --dry-run's table
  * (peak.h).
  */
+#include <sys/statvfs.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,8 @@
 #define NOTE_MEMORY_BYTES ((uint64_t)1 << 30)	/* say so from 1 GiB */
 /* The parent's maxrss before any row, measured as need.h's run is. */
 #define PARENT_BASE_BYTES	((uint64_t)2048 << 10)
+/* A file system's blocks for a file's own: a 64th of its size, at most. */
+#define DISK_OVERHEAD		64
 
 /* Keeps the n largest of the values offered, in top[0 .. n-1]. */
 static void
@@ -46,16 +50,19 @@ plan_peak(const struct plan *plan, uint64_t *rows_bytes)
 
 	for (p = 0; p < plan->npasses; p++) {
 		const struct config *point = &plan->points[plan->passes[p].first];
-		struct footprint fp = config_footprint(point);
 		unsigned phases = (unsigned)__builtin_popcount(point->workloads);
 
 		for (l = 0; l < LAYOUT_COUNT; l++) {
+			struct config one = *point;
+
 			if (!(point->layouts & 1u << l))
 				continue;
-			keep_largest(top, jobs, need_run_bytes(point, NULL));
+			/* Each layout's run, with its own recording. */
+			one.layouts = 1u << l;
+			keep_largest(top, jobs, need_run_bytes(&one, NULL));
 			if (point->vm != VM_OFF)
-				keep_largest(top, jobs, NEED_RUN_BASE_BYTES +
-				    fp.array_bytes + fp.item_bytes);
+				keep_largest(top, jobs,
+				    need_untracked_bytes(point));
 			rows += (uint64_t)plan->passes[p].count * phases;
 		}
 	}
@@ -107,23 +114,66 @@ plan_memory_note(const struct plan *plan)
 {
 	static char note[PLAN_WHY_BYTES];
 	const struct config *largest = &plan->points[0];
-	struct need parts;
+	struct footprint fp;
 	uint64_t need;
 	size_t i;
 
 	for (i = 1; i < plan->npoints; i++)
-		if (need_total(&plan->points[i]) > need_total(largest))
+		if (need_mapped(&plan->points[i]) > need_mapped(largest))
 			largest = &plan->points[i];
-	need = need_total(largest);
+	need = need_mapped(largest);
 	if (need < NOTE_MEMORY_BYTES)
 		return NULL;
-	parts = plan_need(largest);
-	snprintf(note, sizeof(note), "%" PRIu64 " items need %.2f GiB per "
+	fp = config_footprint(largest);
+	snprintf(note, sizeof(note), "%" PRIu64 " items map %.2f GiB per "
 	    "layout run (heap array %.2f, items %.2f, page model %.2f); this "
 	    "machine has %.2f GiB", largest->items, need_gib(need),
-	    need_gib(parts.array_bytes), need_gib(parts.item_bytes),
-	    need_gib(parts.model_bytes), need_gib(need_physical()));
+	    need_gib(fp.array_bytes), need_gib(fp.item_bytes),
+	    need_gib(plan_need(largest).model_bytes),
+	    need_gib(need_physical()));
 	return note;
+}
+
+/* What the --vm disk runs map in their directory at once: --jobs largest. */
+static uint64_t
+plan_disk_bytes(const struct plan *plan)
+{
+	uint64_t top[EXPERIMENT_MAX_JOBS] = { 0 }, sum = 0;
+	unsigned l;
+	size_t p;
+
+	for (p = 0; p < plan->npasses; p++) {
+		const struct config *point = &plan->points[plan->passes[p].first];
+		struct footprint fp = config_footprint(point);
+
+		for (l = 0; l < LAYOUT_COUNT && point->vm == VM_DISK; l++)
+			if (point->layouts & 1u << l)
+				keep_largest(top, plan->jobs, fp.array_bytes +
+				    fp.item_bytes);
+	}
+	for (l = 0; l < plan->jobs; l++)
+		sum += top[l];
+	return sum;
+}
+
+/* --vm disk's files fit the free space of their directory. */
+static int
+disk_check(const struct plan *plan, char *why)
+{
+	uint64_t need = plan_disk_bytes(plan), room;
+	const char *dir = plan->points[0].vm_dir;
+	struct statvfs fs;
+
+	if (need == 0 || dir == NULL || statvfs(dir, &fs) != 0)
+		return 0;
+	room = (uint64_t)fs.f_bavail * fs.f_frsize;
+	/* The file system's own blocks for the files: a 64th more. */
+	if (need + need / DISK_OVERHEAD <= room)
+		return 0;
+	return plan_refuse(why, "--vm-dir: '%s' has %.1f MiB free, and --vm "
+	    "disk maps %.1f MiB there (%u run%s at once): name a directory "
+	    "with room", dir, (double)room / (1 << 20), (double)need /
+	    (1 << 20), plan->jobs, plan->jobs > 1 ? "s" : "");
 }
 
 /*
@@ -135,6 +185,8 @@ peak_check(const struct plan *plan, char *why)
 {
 	uint64_t rows, peak = plan_peak(plan, &rows);
 
+	if (disk_check(plan, why) != 0)
+		return -1;
 	if (plan->force || peak <= need_physical())
 		return 0;
 	return plan_refuse(why, "%s: %u run%s side by side and %.2f GiB of "

@@ -32,7 +32,12 @@ const char *plan_memory_note(const struct plan *);
  */
 uint64_t	plan_peak(const struct plan *, uint64_t *rows_bytes);
 
-/* 0, or -1 with the reason in why: the peak does not fit unforced. */
+/*
+ * 0, or -1 with the reason in why: the peak does not fit unforced, or
+ * with --vm disk what its --jobs largest runs map (array and items) does
+ * not fit the free space of the --vm-dir, forced or not: a mapped page
+ * the disk has no room for kills the run with SIGBUS.
+ */
 int	peak_check(const struct plan *, char *why);
 
 #endif

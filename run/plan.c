@@ -385,6 +385,12 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	if (base->output != NULL && !request->format_given)
 		base->format = report_format_of_path(base->output,
 		    base->format);
+	/* The other formats carry every field: --columns would do nothing. */
+	if (request->columns != NULL && base->format != FORMAT_TABLE)
+		return plan_refuse(why, "--columns: '%s' chooses the table's "
+		    "columns, but --format is %s%s, which carries every field",
+		    printable(request->columns), format_names[base->format],
+		    request->format_given ? "" : " (from --output's name)");
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;

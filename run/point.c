@@ -86,10 +86,11 @@ check_memory(const struct config *config, bool force, char *why)
 		    " pages, more than the model's %" PRIu64 "; use larger "
 		    "pages", config->items, fp.tracked_pages,
 		    (uint64_t)VMSIM_MAX_PAGES);
-	if (need >= ABI_ADDRESS_SPACE)
+	if (need_mapped(config) >= ABI_ADDRESS_SPACE)
 		return plan_refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
 		    "more than the %.0f GiB address space of %s", config->items,
-		    need_gib(need), need_gib(ABI_ADDRESS_SPACE), ABI_NAME);
+		    need_gib(need_mapped(config)), need_gib(ABI_ADDRESS_SPACE),
+		    ABI_NAME);
 	if (need > physical && !force)
 		return plan_refuse(why, "--items: %" PRIu64 " items need %.2f GiB, "
 		    "more than this machine's %.2f GiB of memory (--force "
@@ -364,7 +365,7 @@ point_check_policy(const struct config *config, bool force, char *why)
 		    " accesses a phase, more than the %" PRIu32 " its replay "
 		    "can number; use fewer --ops or --items", name, accesses,
 		    UINT32_MAX - 1);
-	if (need_total(config) + bytes >= ABI_ADDRESS_SPACE)
+	if (need_mapped(config) + bytes >= ABI_ADDRESS_SPACE)
 		return plan_refuse(why, "--policy: '%s' would record up to %" PRIu64
 		    " accesses a phase, %.2f GiB, beside the run's %.2f GiB: "
 		    "more than the %.0f GiB address space of %s", name,

@@ -33,6 +33,7 @@ struct plan_request {
 	const char	*plot;
 	const char	*plot_y;	/* the field --plot-y names */
 	const char	*plot_y_text;	/* --plot-y as written */
+	const char	*columns;	/* --columns as written, or NULL */
 	bool		 format_given;
 	bool		 policy_given;	/* --policy: config.policies is set */
 	bool		 hierarchy_given; /* --cache, --tlb or --latency */

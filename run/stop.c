@@ -6,9 +6,11 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,6 +31,18 @@
 static const int trapped[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
     SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF };
 #define NTRAPPED	(sizeof(trapped) / sizeof(trapped[0]))
+
+/*
+ * What ends the process at once, a fault, abort() (a failed assertion
+ * too) or a signal sent: the temporary files go, then the default action
+ * (exit status, core dump) as if no handler were here.  Only SIGKILL and
+ * SIGSTOP cannot be caught; a name left by SIGKILL is never reused.
+ */
+static const int fatal[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+    SIGTRAP, SIGSYS, SIGSTKFLT, SIGPWR };
+#define NFATAL		(sizeof(fatal) / sizeof(fatal[0]))
+/* A stack of its own, so that a stack overflow's SIGSEGV is handled. */
+#define FATAL_STACK	65536
 
 /* Signals ------------------------------------------------------------- */
 
@@ -58,6 +72,34 @@ on_signal(int signo)
 	caught = signo;
 	/* A kill(1) aimed at us alone must stop the children too. */
 	stop_children(signo);
+}
+
+static void
+on_fatal(int signo)
+{
+	/* SA_RESETHAND put the default back; SA_NODEFER lets it come. */
+	outfile_remove_temps();
+	raise(signo);
+}
+
+void
+stop_trap_fatal(void)
+{
+	static char stack[FATAL_STACK];
+	struct sigaction action;
+	stack_t alt;
+	size_t i;
+
+	alt.ss_sp = stack;
+	alt.ss_size = sizeof(stack);
+	alt.ss_flags = 0;
+	memset(&action, 0, sizeof(action));
+	action.sa_handler = on_fatal;
+	action.sa_flags = SA_RESETHAND | SA_NODEFER |
+	    (sigaltstack(&alt, NULL) == 0 ? SA_ONSTACK : 0);
+	sigemptyset(&action.sa_mask);
+	for (i = 0; i < NFATAL; i++)
+		sigaction(fatal[i], &action, NULL);
 }
 
 static void
@@ -113,6 +155,40 @@ void
 stop_child(size_t slot, pid_t pid)
 {
 	running[slot] = pid;
+}
+
+/* Descriptor limit ---------------------------------------------------- */
+
+/* The descriptors open now, below `limit`. */
+static unsigned long
+open_fds(unsigned long limit)
+{
+	unsigned long fd, n = 0;
+
+	for (fd = 0; fd < limit; fd++)
+		n += fcntl((int)fd, F_GETFD) != -1;
+	return n;
+}
+
+unsigned
+stop_jobs_fit(unsigned jobs)
+{
+	struct rlimit nofile;
+	unsigned long open, room;
+
+	if (getrlimit(RLIMIT_NOFILE, &nofile) != 0 ||
+	    nofile.rlim_cur == RLIM_INFINITY || nofile.rlim_cur > 1u << 20)
+		return jobs;
+	open = open_fds(nofile.rlim_cur);
+	/* Each child inherits the pipes open then, and opens its own. */
+	room = nofile.rlim_cur > open + STOP_CHILD_FDS ?
+	    nofile.rlim_cur - open - STOP_CHILD_FDS : 0;
+	if (room >= jobs)
+		return jobs;
+	room = room > 0 ? room : 1;
+	warnx("--jobs %u: ulimit -n %lu leaves room for %lu at once; running "
+	    "that many", jobs, (unsigned long)nofile.rlim_cur, room);
+	return (unsigned)room;
 }
 
 int

@@ -28,8 +28,29 @@
  * as opening a FIFO, fail with EINTR.
  */
 void	experiment_trap_signals(void);
+/*
+ * From now on a fault, abort() (a failed assertion), or SIGABRT, SIGSEGV,
+ * SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGSTKFLT or SIGPWR sent first
+ * removes the temporary files (outfile.h), then takes its default action:
+ * the same exit status and core dump.  Call it first thing.
+ */
+void	stop_trap_fatal(void);
 /* The first of those signals caught, or 0. */
 int	experiment_signal(void);
+
+/*
+ * Descriptors one child may open of its own beyond what it inherits: the
+ * CPU's counters (pmu.h), its arenas, /proc files, and its pipe.
+ */
+#define STOP_CHILD_FDS		12
+
+/*
+ * The children at once, at most `jobs` and at least 1, that the
+ * descriptor limit (ulimit -n) leaves room for: the parent holds a pipe
+ * of each, and each child opens STOP_CHILD_FDS more.  Fewer than asked
+ * is said on stderr, once; the run goes on.
+ */
+unsigned	stop_jobs_fit(unsigned jobs);
 
 /* Blocks the trapped signals, the old mask in *saved. */
 void	stop_hold(sigset_t *saved);

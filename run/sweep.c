@@ -161,6 +161,30 @@ add_term(struct sweep_spec *spec, char *term, char *why, size_t why_size)
 	    why_size);
 }
 
+/* Each value once: a point run twice would be two rows of one point. */
+static int
+check_once(const struct sweep_spec *spec, const char *text, char *why,
+    size_t why_size)
+{
+	size_t i, j;
+
+	for (j = 1; j < spec->count; j++)
+		for (i = 0; i < j; i++) {
+			if (spec->values[i] != spec->values[j])
+				continue;
+			if (spec->param == SWEEP_POLICY)
+				snprintf(why, why_size, "'%s' gives %s twice: "
+				    "each value once", text,
+				    policy_names[spec->values[j]]);
+			else
+				snprintf(why, why_size, "'%s' gives %" PRIu64
+				    "%s twice: each value once", text,
+				    spec->values[j], spec->bytes ? " bytes" : "");
+			return -1;
+		}
+	return 0;
+}
+
 int
 sweep_parse(const char *text, struct sweep_spec *spec, char *why,
     size_t why_size)
@@ -195,5 +219,5 @@ sweep_parse(const char *text, struct sweep_spec *spec, char *why,
 		if (add_term(spec, term, why, why_size) != 0)
 			return -1;
 	}
-	return 0;
+	return check_once(spec, text, why, why_size);
 }

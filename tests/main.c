@@ -41,6 +41,8 @@ main(void)
 	srunner_add_suite(runner, messages_suite());
 	srunner_add_suite(runner, plot_suite());
 	srunner_add_suite(runner, arena_suite());
+	srunner_add_suite(runner, reliability_suite());
+	srunner_add_suite(runner, estimate_suite());
 	srunner_run_all(runner, CK_NORMAL);
 	failed = srunner_ntests_failed(runner);
 	srunner_free(runner);

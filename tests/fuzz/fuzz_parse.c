@@ -147,9 +147,8 @@ check_scaled(const char *name, scaled_parser parse, uint64_t k,
 
 /*
  * The reference for durations: digits, optionally '.' and more digits,
- * then ns, us, ms, s or nothing (ms).  Fraction digits past the ninth
- * are ignored and the total is rounded down to a nanosecond, as parse.h
- * promises.  unsigned __int128 holds every intermediate exactly.
+ * then ns, us, ms, s or nothing (ms).  A value with anything below a
+ * nanosecond is refused, as parse.h promises.  unsigned __int128 holds every intermediate exactly.
  */
 static bool
 ref_duration(const char *text, uint64_t max_ns, uint64_t *out)
@@ -194,8 +193,8 @@ ref_duration(const char *text, uint64_t max_ns, uint64_t *out)
 	total = whole * unit + (unsigned __int128)fraction * unit /
 	    fraction_unit;
 	rest |= (unsigned __int128)fraction * unit % fraction_unit != 0;
-	/* The value itself, not its nanoseconds, must not pass the bound. */
-	if (total > max_ns || (total == max_ns && rest))
+	/* Below a nanosecond the report cannot show it: refused. */
+	if (total > max_ns || rest)
 		return false;
 	*out = (uint64_t)total;
 	return true;
