@@ -46,7 +46,8 @@ _bheapsim_plot_fields='ptr_bytes items ops page_bytes entries_per_page
     line_misses line_misses_per_op pmu_cycles pmu_instructions
     pmu_l1d_misses pmu_llc_misses pmu_dtlb_misses model_ns_per_op
     compute_ns_per_op stall_l2_ns_per_op stall_llc_ns_per_op
-    stall_mem_ns_per_op stall_tlb_ns_per_op arena_kib arena_rss_kib misses'
+    stall_mem_ns_per_op stall_tlb_ns_per_op arena_kib arena_rss_kib
+    heap_ns_per_op misses'
 
 # _bheapsim_words: sets _bw (the words) and _bcword (the current one's
 # index) from COMP_WORDS and COMP_CWORD, with "--opt", "=", "value" put

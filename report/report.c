@@ -47,7 +47,7 @@ const char *const report_fields[F_COUNT + 1] = {
 	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses",
 	"model_ns_per_op", "compute_ns_per_op", "stall_l2_ns_per_op",
 	"stall_llc_ns_per_op", "stall_mem_ns_per_op", "stall_tlb_ns_per_op",
-	"arena_kib", "arena_rss_kib",
+	"arena_kib", "arena_rss_kib", "heap_ns_per_op",
 	NULL
 };
 
@@ -57,6 +57,7 @@ static const enum field varying[] = {
 	F_MODELED_S, F_RSS_KIB, F_DATA_KIB, F_CPU_S, F_HEAP_CPU_S,
 	F_PMU_CYCLES, F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
 	F_PMU_DTLB_MISSES, F_MODEL_NS_PER_OP, F_COMPUTE_NS_PER_OP,
+	F_HEAP_NS_PER_OP,
 };
 
 bool
@@ -243,6 +244,9 @@ setting_value(enum field f, const struct result *row)
 	case F_ARENA_RSS_KIB:
 		return row->arena_rss_known ? cell_integer(row->arena_rss_kib) :
 		    cell_absent();
+	case F_HEAP_NS_PER_OP:
+		return row->heap_cpu_known ?
+		    cell_time(result_heap_ns_per_op(row), 1) : cell_absent();
 	case F_DATA_KIB:	return cell_integer(row->statm.data);
 	case F_CPU_S:		return seconds((double)row->cpu_ns / 1e9);
 	case F_DISK_LATENCY_MS:

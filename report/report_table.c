@@ -40,8 +40,9 @@ static const struct column known[] = {
 	{ F_PAGES_DIST, "op pages min/50/99/max", 22 },
 	{ F_MINFLT, "minflt", 7 },
 	{ F_MAXRSS_KIB, "maxrss_KiB", 10 },
-	{ F_NS_PER_OP, "ns/op", 8 },
-	{ F_MODELED_S, "modeled_s", 10 },
+	{ F_NS_PER_OP, "sim_ns/op", 9 },
+	{ F_HEAP_NS_PER_OP, "ns/op", 8 },
+	{ F_MODELED_S, "modeled_s", 13 },
 	{ F_L1_PER_OP, "l1/op", 8 },
 	{ F_L2_PER_OP, "l2/op", 8 },
 	{ F_LLC_PER_OP, "llc/op", 8 },
@@ -60,7 +61,8 @@ static const struct column known[] = {
  */
 static const enum field story[] = {
 	F_WORKLOAD, F_LAYOUT, F_OPS, F_FAULTS_PER_OP, F_L1_PER_OP,
-	F_LLC_PER_OP, F_TLB_PER_OP, F_NS_PER_OP, F_MODEL_NS_PER_OP, F_MODELED_S,
+	F_LLC_PER_OP, F_TLB_PER_OP, F_HEAP_NS_PER_OP, F_MODEL_NS_PER_OP,
+	F_MODELED_S,
 };
 
 #define NSTORY (sizeof(story) / sizeof(story[0]))
@@ -200,39 +202,21 @@ is_setting(enum field f)
 }
 
 /*
- * Field f of a row as the table shows it: the CSV's, but for ns/op, which
- * in the table is the heap's own time per operation (heap_cpu_s per
- * operation, the untracked run's), so that layouts compare as Kamp's
- * article compares them; the CSV's ns_per_op stays the simulator's.
- */
-static struct cell
-table_value(enum field f, const struct result *row)
-{
-	struct cell v = { .kind = CELL_NUMBER };
-
-	if (f != F_NS_PER_OP)
-		return report_value(f, row);
-	if (!row->heap_cpu_known)
-		return cell_absent();
-	snprintf(v.text, sizeof(v.text), "%.1f", result_heap_ns_per_op(row));
-	return v;
-}
-
-/*
  * The unrounded figure behind a column that gets a ratio of two
  * layouts' figures; false for the other columns, and where it is absent.
  */
 static bool
 ratio_figure(enum field f, const struct result *row, double *figure)
 {
-	struct cell v = table_value(f, row);
+	struct cell v = report_value(f, row);
 	uint64_t n;
 
 	if (v.kind != CELL_NUMBER || is_setting(f) || f >= F_COUNT)
 		return false;
 	switch (f) {
 	case F_FAULTS_PER_OP:	*figure = result_faults_per_op(row); break;
-	case F_NS_PER_OP:	*figure = result_heap_ns_per_op(row); break;
+	case F_NS_PER_OP:	*figure = result_ns_per_op(row); break;
+	case F_HEAP_NS_PER_OP:	*figure = result_heap_ns_per_op(row); break;
 	case F_MODELED_S:	*figure = result_modeled_s(row); break;
 	case F_MEM_NS_PER_OP:	*figure = result_mem_ns_per_op(row); break;
 	case F_MODEL_NS_PER_OP:	*figure = result_model_ns_per_op(row); break;
@@ -397,7 +381,7 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 				fprintf(out, "%14s  ",
 				    report_value(t->swept, row).text);
 			for (c = 0; c < t->n; c++) {
-				struct cell v = table_value(t->col[c].field,
+				struct cell v = report_value(t->col[c].field,
 				    row);
 
 				fprintf(out, "%s%*s", c ? "  " : "",
