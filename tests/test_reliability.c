@@ -253,8 +253,9 @@ END_TEST
 
 /* compare ------------------------------------------------------------ */
 
-#define COMPARE_HEADER	"workload,layout,abi,where,vsz_kib,rss_kib," \
-			"maxrss_kib,minflt,entries_per_page,faults_per_op,ns_per_op\n"
+#define COMPARE_HEADER	"workload,layout,abi,where,arena_kib,arena_rss_kib," \
+			"vsz_kib,rss_kib,maxrss_kib,minflt,entries_per_page," \
+			"faults_per_op,ns_per_op\n"
 
 /* A CSV file of `rows` in a new scratch directory, named in path. */
 static void
@@ -281,8 +282,8 @@ START_TEST(compare_overflow_absent)
 	struct outcome o;
 	size_t f;
 
-	compare_file(path, "replace,bheap,x86-64,native,1,1,1,1,1,1,1e-300\n"
-	    "replace,bheap,x32,native,1,1,1,1,1,1,1e300\n");
+	compare_file(path, "replace,bheap,x86-64,native,1,1,1,1,1,1,1,1,"
+	    "1e-300\nreplace,bheap,x32,native,1,1,1,1,1,1,1,1,1e300\n");
 	for (f = 0; f < 4; f++) {
 		run(&o, "compare", "--format", formats[f], path, NULL);
 		expect_success(&o);
@@ -305,7 +306,8 @@ START_TEST(compare_negative_refused)
 	struct outcome o;
 
 	snprintf(rows, sizeof(rows), "replace,bheap,x86-64,native,1,1,1,1,1,"
-	    "1,2\nreplace,bheap,x32,native,1,1,1,1,1,1,%s\n", negative[_i]);
+	    "1,1,1,2\nreplace,bheap,x32,native,1,1,1,1,1,1,1,1,%s\n",
+	    negative[_i]);
 	compare_file(path, rows);
 	run(&o, "compare", "--format", "json", path, NULL);
 	ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
@@ -330,7 +332,7 @@ START_TEST(compare_row_limit_documented)
 	rows[0] = '\0';
 	for (r = 0; r < 5000; r++)
 		n += (size_t)sprintf(rows + n, "w%zu,bheap,x86-64,native,1,1,1,"
-		    "1,1,1,1\n", r);
+		    "1,1,1,1,1,1\n", r);
 	compare_file(path, rows);
 	free(rows);
 	run(&o, "compare", path, NULL);
