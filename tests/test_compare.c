@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tests.h"
+#include "files.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -31,14 +32,10 @@ static void
 table_file(char path[PATH_MAX], const char *text)
 {
 	char dir[PATH_MAX];
-	FILE *f;
 
 	scratch_make(dir);
 	path_in(path, PATH_MAX, dir, "t.csv");
-	f = fopen(path, "w");
-	ck_assert(f != NULL);
-	fputs(text, f);
-	ck_assert(fclose(f) == 0);
+	write_file(path, text);
 }
 
 /* Appends a formatted line to buf. */

@@ -261,16 +261,13 @@ END_TEST
 static void
 compare_file(char path[PATH_MAX], const char *rows)
 {
-	char dir[PATH_MAX];
-	FILE *f;
+	char dir[PATH_MAX], *text;
 
 	scratch_make(dir);
 	path_in(path, PATH_MAX, dir, "c.csv");
-	f = fopen(path, "w");
-	ck_assert(f != NULL);
-	fputs(COMPARE_HEADER, f);
-	fputs(rows, f);
-	ck_assert(fclose(f) == 0);
+	ck_assert(asprintf(&text, "%s%s", COMPARE_HEADER, rows) > 0);
+	write_file(path, text);
+	free(text);
 }
 
 /* x32's ns/op over x86-64's overflows: absent in every format. */
