@@ -88,7 +88,7 @@ main(int argc, char *argv[])
 	 * Once, for every run of the invocation, as it starts, and only if
 	 * --columns named a pmu_ field (--version says it too); no failure.
 	 */
-	if (status == 0 && pmu_absent != NULL && report_columns_name_pmu())
+	if (status == 0 && pmu_absent != NULL && report_columns_name_pmu(&plan.base))
 		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,

@@ -31,43 +31,28 @@
 _Static_assert(HIEROPT_FORMAT_BYTES <= CELL_BYTES,
     "a geometry's text must fit a report cell");
 
+#define FIELD_INFO(id, name, source, flags, heading, width, story) \
+	[F_##id] = { name, source, flags, heading, width, story },
+const struct field_info field_info[F_COUNT] = {
+	REPORT_FIELDS(FIELD_INFO)
+};
+#undef FIELD_INFO
+
+#define FIELD_NAME(id, name, source, flags, heading, width, story) name,
 const char *const report_fields[F_COUNT + 1] = {
-	"abi", "ptr_bytes", "layout", "model", "workload", "items", "ops",
-	"page_bytes", "entries_per_page", "resident_pages", "accesses",
-	"sim_faults", "faults_per_op", "minflt", "majflt", "maxrss_kib",
-	"vsz_kib", "wall_s", "ns_per_op", "modeled_s", "seed", "vm",
-	"item_bytes", "pages_touched", "rss_kib", "data_kib", "cpu_s",
-	"disk_latency_ms", "arity", "faults_per_op_min", "faults_per_op_p50",
-	"faults_per_op_p99", "faults_per_op_max", "pages_per_op_min",
-	"pages_per_op_p50", "pages_per_op_p99", "pages_per_op_max",
-	"heap_cpu_s", "policy", "cache", "tlb", "l1_misses", "l1_misses_per_op", "l2_misses",
-	"l2_misses_per_op", "llc_misses", "llc_misses_per_op", "tlb_misses",
-	"tlb_misses_per_op", "mem_ns_per_op", "line_misses",
-	"line_misses_per_op", "pmu_cycles", "pmu_instructions",
-	"pmu_l1d_misses", "pmu_llc_misses", "pmu_dtlb_misses",
-	"model_ns_per_op", "compute_ns_per_op", "stall_l2_ns_per_op",
-	"stall_llc_ns_per_op", "stall_mem_ns_per_op", "stall_tlb_ns_per_op",
-	"arena_kib", "arena_rss_kib", "heap_ns_per_op",
+	REPORT_FIELDS(FIELD_NAME)
 	NULL
 };
-
-/* The fields report_field_varies() names: times and the process's own. */
-static const enum field varying[] = {
-	F_MINFLT, F_MAJFLT, F_MAXRSS_KIB, F_VSZ_KIB, F_WALL_S, F_NS_PER_OP,
-	F_MODELED_S, F_RSS_KIB, F_DATA_KIB, F_CPU_S, F_HEAP_CPU_S,
-	F_PMU_CYCLES, F_PMU_INSTRUCTIONS, F_PMU_L1D_MISSES, F_PMU_LLC_MISSES,
-	F_PMU_DTLB_MISSES, F_MODEL_NS_PER_OP, F_COMPUTE_NS_PER_OP,
-	F_HEAP_NS_PER_OP,
-};
+#undef FIELD_NAME
 
 bool
 report_field_varies(const char *field)
 {
-	size_t i;
+	size_t f;
 
-	for (i = 0; i < sizeof(varying) / sizeof(varying[0]); i++)
-		if (strcmp(report_fields[varying[i]], field) == 0)
-			return true;
+	for (f = 0; f < F_COUNT; f++)
+		if (strcmp(report_fields[f], field) == 0)
+			return (field_info[f].flags & FIELD_VARIES) != 0;
 	return false;
 }
 
@@ -77,55 +62,23 @@ seconds(double s)
 	return cell_time(s, SECONDS_DECIMALS);
 }
 
-/* "min/p50/p99/max" in one table cell. */
-static struct cell
-distribution(const struct vmsim_dist *dist)
+/* The level a source of the caches and TLB stands for. */
+static enum hier_level
+level_of_source(enum field_source source)
 {
-	struct cell v = { .kind = CELL_TEXT };
+	static const enum hier_level levels[] = {
+		[SRC_L1] = HIER_L1, [SRC_L2] = HIER_L2, [SRC_LLC] = HIER_LLC,
+		[SRC_TLB] = HIER_TLB1,
+	};
 
-	snprintf(v.text, sizeof(v.text), "%" PRIu64 "/%" PRIu64 "/%" PRIu64
-	    "/%" PRIu64, dist->min, dist->median, dist->p99, dist->max);
-	return v;
+	assert(source >= SRC_L1 && source <= SRC_TLB);
+	return levels[source];
 }
 
-static struct cell
-simulated(const struct result *row, struct cell v)
-{
-	if (!row->simulated)
-		v.kind = CELL_ABSENT;
-	return v;
-}
-
-/* modeled_s needs the untracked run's CPU time, which a signal can stop. */
-static struct cell
-priced(const struct result *row, struct cell v)
-{
-	if (!row->simulated || !row->heap_cpu_known)
-		v.kind = CELL_ABSENT;
-	return v;
-}
-
-/* A curve keeps per-operation distributions for some budgets only. */
-static struct cell
-distributed(const struct result *row, struct cell v)
-{
-	if (!row->simulated || !row->distributions)
-		v.kind = CELL_ABSENT;
-	return v;
-}
-
-/*
- * The level of a field of F_L1_MISSES .. F_TLB_PER_OP, which come as
- * count and per-op pairs in the levels' order, L1, L2, LLC, TLB.
- */
 enum hier_level
 report_level_of(enum field f)
 {
-	static const enum hier_level levels[] = { HIER_L1, HIER_L2, HIER_LLC,
-	    HIER_TLB1 };
-
-	assert(f >= F_L1_MISSES && f <= F_TLB_PER_OP);
-	return levels[(f - F_L1_MISSES) / 2];
+	return level_of_source(field_info[f].source);
 }
 
 /* A level's misses (the last TLB level's: the walks); false if unmodeled. */
@@ -144,8 +97,7 @@ misses(const struct result *row, enum hier_level level, bool per_op)
 {
 	uint64_t n;
 
-	if (!report_level_misses(row, level, &n))
-		return cell_absent();
+	(void)report_level_misses(row, level, &n);
 	return per_op ? cell_real(result_per_op(row, n), 4) : cell_integer(n);
 }
 
@@ -155,8 +107,6 @@ geometry(const struct result *row, bool tlb)
 {
 	struct cell v = { .kind = CELL_TEXT };
 
-	if (!row->simulated)
-		return cell_absent();
 	if (tlb)
 		hieropt_format_tlb(&row->config->cache, v.text, sizeof(v.text));
 	else
@@ -165,20 +115,10 @@ geometry(const struct result *row, bool tlb)
 	return v;
 }
 
-static struct cell
-memory_time(const struct result *row)
-{
-	if (!row->simulated || !hier_any_present(&row->hier))
-		return cell_absent();
-	return cell_time(result_mem_ns_per_op(row), 1);
-}
-
 /* The time model's figures: F_MODEL_NS_PER_OP .. F_STALL_TLB_NS_PER_OP. */
 static struct cell
 modeled_time(const struct result *row, enum field f)
 {
-	if (!row->simulated || !row->time.known)
-		return cell_absent();
 	if (f == F_MODEL_NS_PER_OP)
 		return cell_time(result_model_ns_per_op(row), 1);
 	if (f == F_COMPUTE_NS_PER_OP)
@@ -190,8 +130,6 @@ modeled_time(const struct result *row, enum field f)
 static struct cell
 line_misses(const struct result *row, bool per_op)
 {
-	if (!row->simulated || !row->line_known)
-		return cell_absent();
 	return per_op ? cell_real(result_per_op(row, row->line_misses), 4) :
 	    cell_integer(row->line_misses);
 }
@@ -205,12 +143,93 @@ counted(const struct result *row, enum pmu_event event)
 	return cell_integer(row->pmu.value[event]);
 }
 
-/* Only the d-ary heap has an arity; the other layouts leave it empty. */
-static struct cell
-arity(const struct result *row)
+/* Where a row's figures come from ------------------------------------ */
+
+/* Whether `row` measured what `source` gives. */
+static bool
+row_has(const struct result *row, enum field_source source)
 {
-	return layouts[row->layout]->has_arity ?
-	    cell_integer(row->config->arity) : cell_absent();
+	uint64_t n;
+
+	switch (source) {
+	case SRC_RUN:		return true;
+	case SRC_HEAP_TIME:	return row->heap_cpu_known;
+	case SRC_ARITY:		return layouts[row->layout]->has_arity;
+	case SRC_ARENA_RSS:	return row->arena_rss_known;
+	case SRC_PAGES:		return row->simulated;
+	case SRC_PRICED:	return row->simulated && row->heap_cpu_known;
+	case SRC_DIST:		return row->simulated && row->distributions;
+	case SRC_L1:
+	case SRC_L2:
+	case SRC_LLC:
+	case SRC_TLB:
+		return report_level_misses(row, level_of_source(source), &n);
+	case SRC_MEM_TIME:
+		return row->simulated && hier_any_present(&row->hier);
+	case SRC_LINES:		return row->simulated && row->line_known;
+	case SRC_PMU:		return true;	/* event by event: counted() */
+	case SRC_TIME:		return row->simulated && row->time.known;
+	case SRC_COUNT:		break;
+	}
+	return false;
+}
+
+/* Whether config's run, for `layout`, measures what `source` gives. */
+static bool
+config_has(const struct config *config, unsigned layout,
+    enum field_source source)
+{
+	const struct cache_geometry *level = config->cache.level;
+	bool paged = config->vm != VM_OFF;
+
+	switch (source) {
+	case SRC_RUN:
+	case SRC_HEAP_TIME:
+	case SRC_ARENA_RSS:	return true;
+	case SRC_ARITY:		return layouts[layout]->has_arity;
+	case SRC_PAGES:
+	case SRC_PRICED:
+	case SRC_DIST:		return paged;
+	case SRC_L1:
+	case SRC_L2:
+	case SRC_LLC:
+		return paged && level[level_of_source(source)].blocks != 0;
+	case SRC_TLB:
+		return paged && (level[HIER_TLB1].blocks != 0 ||
+		    level[HIER_TLB2].blocks != 0);
+	case SRC_MEM_TIME:	return paged && hier_any(&config->cache);
+	case SRC_LINES:		return paged && config_line_bytes(config) != 0;
+	case SRC_PMU:		return config->pmu;
+	case SRC_TIME:		return paged && config_times(config);
+	case SRC_COUNT:		break;
+	}
+	return false;
+}
+
+/* Why a run of config does not measure what `source` gives. */
+static const char *
+source_missing(enum field_source source, const struct config *config)
+{
+	switch (source) {
+	case SRC_ARITY:
+		return "only the dary layout has an arity";
+	case SRC_PMU:
+		return "this machine gives no hardware counters";
+	case SRC_L1:
+	case SRC_L2:
+	case SRC_LLC:
+	case SRC_TLB:
+	case SRC_MEM_TIME:
+	case SRC_LINES:
+		if (config->vm != VM_OFF)
+			return "that level of the caches or TLB is off "
+			    "(--cache, --tlb)";
+		break;
+	default:
+		break;
+	}
+	return config->vm == VM_OFF ? "it comes from the page model: not "
+	    "with --vm off" : "it comes from --time-model, with a cache";
 }
 
 /* The fields a run's settings and the kernel give. */
@@ -241,19 +260,14 @@ setting_value(enum field f, const struct result *row)
 	case F_ITEM_BYTES:	return cell_integer(config->item_bytes);
 	case F_RSS_KIB:		return cell_integer(row->statm.rss);
 	case F_ARENA_KIB:	return cell_integer(row->arena_kib);
-	case F_ARENA_RSS_KIB:
-		return row->arena_rss_known ? cell_integer(row->arena_rss_kib) :
-		    cell_absent();
+	case F_ARENA_RSS_KIB:	return cell_integer(row->arena_rss_kib);
 	case F_HEAP_NS_PER_OP:
-		return row->heap_cpu_known ?
-		    cell_time(result_heap_ns_per_op(row), 1) : cell_absent();
+		return cell_time(result_heap_ns_per_op(row), 1);
 	case F_DATA_KIB:	return cell_integer(row->statm.data);
 	case F_CPU_S:		return seconds((double)row->cpu_ns / 1e9);
 	case F_DISK_LATENCY_MS:
 		return cell_real((double)config->disk_latency_ns / 1e6, 6);
-	case F_ARITY:		return arity(row);
-	case F_CACHE:		return geometry(row, false);
-	case F_TLB:		return geometry(row, true);
+	case F_ARITY:		return cell_integer(config->arity);
 	case F_PMU_CYCLES:	return counted(row, PMU_CYCLES);
 	case F_PMU_INSTRUCTIONS: return counted(row, PMU_INSTRUCTIONS);
 	case F_PMU_L1D_MISSES:	return counted(row, PMU_L1D_MISSES);
@@ -265,44 +279,34 @@ setting_value(enum field f, const struct result *row)
 	return cell_text("?");
 }
 
-struct cell
-report_value(enum field f, const struct result *row)
+/* The fields the models give, where the row says they ran. */
+static struct cell
+model_value(enum field f, const struct result *row)
 {
 	const struct config *config = row->config;
 
 	switch (f) {
-	case F_RESIDENT_PAGES:
-		return simulated(row, cell_integer(config->resident_pages));
-	case F_ACCESSES:
-		return simulated(row, cell_integer(row->sim.accesses));
-	case F_SIM_FAULTS:
-		return simulated(row, cell_integer(row->sim.faults));
+	case F_RESIDENT_PAGES:	return cell_integer(config->resident_pages);
+	case F_ACCESSES:	return cell_integer(row->sim.accesses);
+	case F_SIM_FAULTS:	return cell_integer(row->sim.faults);
 	case F_FAULTS_PER_OP:
-		return simulated(row, cell_real(result_faults_per_op(row), 4));
-	case F_MODELED_S:
-		return priced(row, seconds(result_modeled_s(row)));
-	case F_PAGES_TOUCHED:
-		return simulated(row, cell_integer(row->sim.distinct));
-	case F_FAULTS_MIN:
-		return distributed(row, cell_integer(row->sim.faults_per_op.min));
+		return cell_real(result_faults_per_op(row), 4);
+	case F_MODELED_S:	return seconds(result_modeled_s(row));
+	case F_PAGES_TOUCHED:	return cell_integer(row->sim.distinct);
+	case F_FAULTS_MIN:	return cell_integer(row->sim.faults_per_op.min);
 	case F_FAULTS_P50:
-		return distributed(row, cell_integer(row->sim.faults_per_op.median));
-	case F_FAULTS_P99:
-		return distributed(row, cell_integer(row->sim.faults_per_op.p99));
-	case F_FAULTS_MAX:
-		return distributed(row, cell_integer(row->sim.faults_per_op.max));
-	case F_PAGES_MIN:
-		return distributed(row, cell_integer(row->sim.pages_per_op.min));
+		return cell_integer(row->sim.faults_per_op.median);
+	case F_FAULTS_P99:	return cell_integer(row->sim.faults_per_op.p99);
+	case F_FAULTS_MAX:	return cell_integer(row->sim.faults_per_op.max);
+	case F_PAGES_MIN:	return cell_integer(row->sim.pages_per_op.min);
 	case F_PAGES_P50:
-		return distributed(row, cell_integer(row->sim.pages_per_op.median));
-	case F_PAGES_P99:
-		return distributed(row, cell_integer(row->sim.pages_per_op.p99));
-	case F_HEAP_CPU_S:
-		return priced(row, seconds((double)row->heap_cpu_ns / 1e9));
-	case F_PAGES_MAX:
-		return distributed(row, cell_integer(row->sim.pages_per_op.max));
-	case F_POLICY:
-		return simulated(row, cell_text(policy_names[config->policy]));
+		return cell_integer(row->sim.pages_per_op.median);
+	case F_PAGES_P99:	return cell_integer(row->sim.pages_per_op.p99);
+	case F_PAGES_MAX:	return cell_integer(row->sim.pages_per_op.max);
+	case F_HEAP_CPU_S:	return seconds((double)row->heap_cpu_ns / 1e9);
+	case F_POLICY:		return cell_text(policy_names[config->policy]);
+	case F_CACHE:		return geometry(row, false);
+	case F_TLB:		return geometry(row, true);
 	case F_L1_MISSES:
 	case F_L2_MISSES:
 	case F_LLC_MISSES:
@@ -311,7 +315,8 @@ report_value(enum field f, const struct result *row)
 	case F_L2_PER_OP:
 	case F_LLC_PER_OP:
 	case F_TLB_PER_OP:	return misses(row, report_level_of(f), true);
-	case F_MEM_NS_PER_OP:	return memory_time(row);
+	case F_MEM_NS_PER_OP:
+		return cell_time(result_mem_ns_per_op(row), 1);
 	case F_LINE_MISSES:	return line_misses(row, false);
 	case F_LINE_PER_OP:	return line_misses(row, true);
 	case F_MODEL_NS_PER_OP:
@@ -320,13 +325,17 @@ report_value(enum field f, const struct result *row)
 	case F_STALL_LLC_NS_PER_OP:
 	case F_STALL_MEM_NS_PER_OP:
 	case F_STALL_TLB_NS_PER_OP: return modeled_time(row, f);
-	case F_FAULTS_DIST:
-		return distributed(row, distribution(&row->sim.faults_per_op));
-	case F_PAGES_DIST:
-		return distributed(row, distribution(&row->sim.pages_per_op));
 	default:
 		return setting_value(f, row);
 	}
+}
+
+struct cell
+report_value(enum field f, const struct result *row)
+{
+	if (!row_has(row, field_info[f].source))
+		return cell_absent();
+	return model_value(f, row);
 }
 
 /* Which rows measure a field ----------------------------------------- */
@@ -334,48 +343,19 @@ report_value(enum field f, const struct result *row)
 bool
 report_is_text(enum field f)
 {
-	return f == F_ABI || f == F_LAYOUT || f == F_MODEL || f == F_WORKLOAD ||
-	    f == F_VM || f == F_POLICY || f == F_CACHE || f == F_TLB;
+	return (field_info[f].flags & FIELD_TEXT) != 0;
 }
 
-/*
- * Whether f is measured for layout l under config, as field_value says:
- * a row as config's run would make it, every figure it can have known.
- */
 bool
 report_measured(enum field f, const struct config *config, unsigned layout)
 {
-	struct result row = {
-		.config = config,
-		.layout = layout,
-		.simulated = config->vm != VM_OFF,
-		.distributions = true,
-		.heap_cpu_known = true,
-		.line_known = config_line_bytes(config) != 0,
-		.arena_rss_known = true,
-	};
-	unsigned k;
-
-	for (k = 0; k < HIER_LEVELS; k++)
-		row.hier.present[k] = config->cache.level[k].blocks != 0;
-	for (k = 0; k < PMU_EVENTS; k++)
-		row.pmu.known[k] = config->pmu;
-	row.time.known = config_times(config);
-	return report_value(f, &row).kind != CELL_ABSENT;
+	return config_has(config, layout, field_info[f].source);
 }
 
-/* Why a numeric field is not measured by config's run. */
-static const char *
-unmeasured_reason(enum field f, const struct config *config)
+const char *
+report_unmeasured(enum field f, const struct config *config)
 {
-	if (f == F_ARITY)
-		return "only the dary layout has an arity";
-	if (f >= F_PMU_CYCLES && f <= F_PMU_DTLB_MISSES)
-		return "this machine gives no hardware counters";
-	if (f >= F_L1_MISSES && f <= F_LINE_PER_OP && config->vm != VM_OFF)
-		return "that level of the caches or TLB is off (--cache, --tlb)";
-	return config->vm == VM_OFF ? "it comes from the page model: not "
-	    "with --vm off" : "it comes from --time-model, with a cache";
+	return source_missing(field_info[f].source, config);
 }
 
 int
@@ -403,7 +383,7 @@ report_plottable(const struct config *config, const char *name, char *why,
 		    report_measured(f, config, layout))
 			return 0;
 	snprintf(why, why_size, "'%s' is not measured by this run (%s)", name,
-	    unmeasured_reason(f, config));
+	    report_unmeasured(f, config));
 	return -1;
 }
 

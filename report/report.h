@@ -54,18 +54,19 @@ void	report_field_list(char *buf, size_t size, bool numeric);
 enum format report_format_of_path(const char *path, enum format fallback);
 
 /*
- * --columns: the table's columns, a comma-separated list of report
- * fields (or of the table's own headings, such as faults/op); workload
- * and layout always lead.  Without it the table shows the columns that
- * carry the story, those the run measures.  Returns 0, or -1 with a
- * reason in `why`.
+ * Checks --columns: the table's columns, a comma-separated list of
+ * report fields (or of the table's own headings, such as faults/op);
+ * workload and layout always lead.  The list travels in the config's
+ * `columns`; without one the table shows the columns that carry the
+ * story, those the run measures.  Returns 0, or -1 with a reason in
+ * `why`.
  */
 int	report_choose_columns(const char *list, char *why, size_t why_size);
 /*
  * Whether --columns asked for a pmu_ field by name: every format carries
  * them, but only a user who named one wants to hear that they are empty.
  */
-bool	report_columns_name_pmu(void);
+bool	report_columns_name_pmu(const struct config *);
 /*
  * The report field a name stands for: a field's own name, or a table
  * heading that names one ("faults/op": faults_per_op); NULL if neither.

@@ -28,166 +28,159 @@ struct column {
 	int		width;
 };
 
-/* The columns the table names its own way; any other is its CSV name. */
-static const struct column known[] = {
-	{ F_WORKLOAD, "workload", -8 },
-	{ F_LAYOUT, "layout", -8 },
-	{ F_OPS, "ops", 8 },
-	{ F_ACCESSES, "accesses", 11 },
-	{ F_SIM_FAULTS, "faults", 10 },
-	{ F_FAULTS_PER_OP, "faults/op", 9 },
-	{ F_FAULTS_DIST, "op faults min/50/99/max", 23 },
-	{ F_PAGES_DIST, "op pages min/50/99/max", 22 },
-	{ F_MINFLT, "minflt", 7 },
-	{ F_MAXRSS_KIB, "maxrss_KiB", 10 },
-	{ F_NS_PER_OP, "sim_ns/op", 9 },
-	{ F_HEAP_NS_PER_OP, "ns/op", 8 },
-	{ F_MODELED_S, "modeled_s", 13 },
-	{ F_L1_PER_OP, "l1/op", 8 },
-	{ F_L2_PER_OP, "l2/op", 8 },
-	{ F_LLC_PER_OP, "llc/op", 8 },
-	{ F_TLB_PER_OP, "tlb/op", 8 },
-	{ F_MEM_NS_PER_OP, "mem_ns/op", 9 },
-	{ F_MODEL_NS_PER_OP, "model_ns/op", 11 },
-};
-
-#define NKNOWN (sizeof(known) / sizeof(known[0]))
-
-/*
- * The default: the columns that carry the story, faults per operation,
- * the caches' and TLB's misses per operation and the measured and
- * modeled time, in 104 columns (120 with a sweep's); those the run does
- * not measure (--cache off, --vm off) are left out.
- */
-static const enum field story[] = {
-	F_WORKLOAD, F_LAYOUT, F_OPS, F_FAULTS_PER_OP, F_L1_PER_OP,
-	F_LLC_PER_OP, F_TLB_PER_OP, F_HEAP_NS_PER_OP, F_MODEL_NS_PER_OP,
-	F_MODELED_S,
-};
-
-#define NSTORY (sizeof(story) / sizeof(story[0]))
-
 /* The first two columns are always these: the ratio rows' label. */
 #define LEADING	2
 
-/* --columns, or none chosen (report_choose_columns()). */
-static enum field chosen[F_COUNT + LEADING];
-static size_t nchosen;
+/* --columns' fields, workload and layout first; returns how many. */
+typedef enum field column_list[F_COUNT + LEADING];
 
 static struct column
 column_of(enum field f)
 {
-	struct column c = { f, report_fields[f], 10 };
-	int len = (int)strlen(report_fields[f]);
-	size_t i;
+	const struct field_info *info = &field_info[f];
+	struct column c = { f, info->heading != NULL ? info->heading :
+	    info->name, info->width };
+	int len = (int)strlen(c.heading);
 
-	for (i = 0; i < NKNOWN; i++)
-		if (known[i].field == f)
-			return known[i];
-	if (f == F_CACHE || f == F_TLB)
-		c.width = -30;
-	else if (report_is_text(f))
+	if (c.width != 0)
+		return c;
+	if (report_is_text(f))
 		c.width = len > 12 ? -len : -12;
-	else if (len > c.width)
-		c.width = len;
+	else
+		c.width = len > 10 ? len : 10;
 	return c;
+}
+
+/* The field a name stands for, by its name or its heading; F_COUNT: none. */
+static enum field
+field_named(const char *name)
+{
+	size_t f;
+
+	for (f = 0; f < F_COUNT; f++)
+		if (strcmp(field_info[f].name, name) == 0 ||
+		    (field_info[f].heading != NULL &&
+		    strcmp(field_info[f].heading, name) == 0))
+			return (enum field)f;
+	return F_COUNT;
 }
 
 const char *
 report_field_named(const char *name)
 {
-	size_t f;
+	enum field f = field_named(name);
 
-	for (f = 0; f < F_COUNT; f++)
-		if (strcmp(report_fields[f], name) == 0)
-			return report_fields[f];
-	for (f = 0; f < NKNOWN; f++)
-		if (known[f].field < F_COUNT &&
-		    strcmp(known[f].heading, name) == 0)
-			return report_fields[known[f].field];
-	return NULL;
+	return f < F_COUNT ? field_info[f].name : NULL;
 }
 
 static void
-choose(enum field f)
+choose(column_list chosen, size_t *n, enum field f)
 {
 	size_t i;
 
-	for (i = 0; i < nchosen && chosen[i] != f; i++)
+	for (i = 0; i < *n && chosen[i] != f; i++)
 		continue;
-	if (i == nchosen)
-		chosen[nchosen++] = f;
+	if (i == *n)
+		chosen[(*n)++] = f;
 }
 
-int
-report_choose_columns(const char *list, char *why, size_t why_size)
+/*
+ * Parses a --columns list into `chosen`: returns how many, or 0 with a
+ * reason in `why`.
+ */
+static size_t
+parse_columns(const char *list, column_list chosen, char *why,
+    size_t why_size)
 {
 	char copy[1024], *name, *rest, all[REPORT_FIELD_LIST_BYTES];
-	const char *field;
-	size_t f;
+	size_t n = 0;
+	enum field f;
 
-	nchosen = 0;
-	choose(F_WORKLOAD);
-	choose(F_LAYOUT);
+	choose(chosen, &n, F_WORKLOAD);
+	choose(chosen, &n, F_LAYOUT);
 	if (snprintf(copy, sizeof(copy), "%s", list) >= (int)sizeof(copy) ||
 	    list[0] == '\0') {
 		snprintf(why, why_size, "'%s' is not a list of report fields",
 		    printable(list));
-		return -1;
+		return 0;
 	}
 	/* strtok_r() would skip an empty item without a word. */
 	if (list[0] == ',' || list[strlen(list) - 1] == ',' ||
 	    strstr(list, ",,") != NULL) {
 		snprintf(why, why_size, "'%s' has an empty item: separate "
 		    "report fields with one comma", printable(list));
-		return -1;
+		return 0;
 	}
 	for (name = strtok_r(copy, ",", &rest); name != NULL;
 	    name = strtok_r(NULL, ",", &rest)) {
-		if ((field = report_field_named(name)) == NULL) {
+		if ((f = field_named(name)) == F_COUNT) {
 			report_field_list(all, sizeof(all), false);
 			snprintf(why, why_size, "'%s' is not a report field "
 			    "(or a table heading such as faults/op): %s",
 			    printable(name), all);
-			return -1;
+			return 0;
 		}
-		for (f = 0; strcmp(report_fields[f], field) != 0; f++)
-			continue;
-		choose((enum field)f);
+		choose(chosen, &n, f);
 	}
-	return 0;
+	return n;
+}
+
+int
+report_choose_columns(const char *list, char *why, size_t why_size)
+{
+	column_list chosen;
+
+	return parse_columns(list, chosen, why, why_size) > 0 ? 0 : -1;
 }
 
 bool
-report_columns_name_pmu(void)
+report_columns_name_pmu(const struct config *config)
 {
-	size_t i;
+	column_list chosen;
+	char why[REPORT_FIELD_LIST_BYTES + 256];
+	size_t i, n;
 
-	for (i = 0; i < nchosen; i++)
-		if (chosen[i] >= F_PMU_CYCLES && chosen[i] <= F_PMU_DTLB_MISSES)
+	if (config->columns == NULL)
+		return false;
+	n = parse_columns(config->columns, chosen, why, sizeof(why));
+	for (i = 0; i < n; i++)
+		if (field_info[chosen[i]].source == SRC_PMU)
 			return true;
 	return false;
 }
 
-/* The table's columns for config's run; returns how many. */
+/*
+ * The table's columns for config's run, returns how many: --columns', or
+ * the default, the columns that carry the story (field_info[]'s
+ * `story`), in 104 columns (120 with a sweep's), those the run measures.
+ */
 static size_t
 table_columns(const struct config *config, struct column out[])
 {
-	size_t n = 0, i;
+	column_list chosen;
+	char why[REPORT_FIELD_LIST_BYTES + 256];
+	size_t n = 0, i, rank;
 	unsigned layout;
+	enum field f;
 
-	if (nchosen > 0) {
-		for (i = 0; i < nchosen; i++)
-			out[n++] = column_of(chosen[i]);
+	if (config->columns != NULL) {
+		/* The plan checked the list (report_choose_columns()). */
+		n = parse_columns(config->columns, chosen, why, sizeof(why));
+		for (i = 0; i < n; i++)
+			out[i] = column_of(chosen[i]);
 		return n;
 	}
-	for (i = 0; i < NSTORY; i++)
-		for (layout = 0; layout < LAYOUT_COUNT; layout++)
-			if ((config->layouts & 1u << layout) &&
-			    report_measured(story[i], config, layout)) {
-				out[n++] = column_of(story[i]);
-				break;
-			}
+	for (rank = 1; rank <= F_COUNT; rank++)
+		for (f = 0; f < F_COUNT; f++) {
+			if (field_info[f].story != rank)
+				continue;
+			for (layout = 0; layout < LAYOUT_COUNT; layout++)
+				if ((config->layouts & 1u << layout) &&
+				    report_measured(f, config, layout)) {
+					out[n++] = column_of(f);
+					break;
+				}
+		}
 	return n;
 }
 
@@ -195,10 +188,7 @@ table_columns(const struct config *config, struct column out[])
 static bool
 is_setting(enum field f)
 {
-	return f == F_PTR_BYTES || f == F_ITEMS || f == F_OPS ||
-	    f == F_PAGE_BYTES || f == F_ENTRIES_PER_PAGE ||
-	    f == F_RESIDENT_PAGES || f == F_SEED || f == F_ITEM_BYTES ||
-	    f == F_DISK_LATENCY_MS || f == F_ARITY;
+	return (field_info[f].flags & FIELD_SETTING) != 0;
 }
 
 /*
@@ -211,7 +201,7 @@ ratio_figure(enum field f, const struct result *row, double *figure)
 	struct cell v = report_value(f, row);
 	uint64_t n;
 
-	if (v.kind != CELL_NUMBER || is_setting(f) || f >= F_COUNT)
+	if (v.kind != CELL_NUMBER || is_setting(f))
 		return false;
 	switch (f) {
 	case F_FAULTS_PER_OP:	*figure = result_faults_per_op(row); break;
@@ -413,7 +403,8 @@ write_notes(FILE *out, const struct table *t, const struct result *rows,
 	for (c = LEADING; c < t->n; c++) {
 		enum field f = t->col[c].field;
 
-		if (f < F_L1_PER_OP || f > F_TLB_PER_OP)
+		if (field_info[f].source < SRC_L1 ||
+		    field_info[f].source > SRC_TLB)
 			continue;
 		for (r = 0; r < nrows; r++)
 			if (rows[r].ops > 0 && report_level_misses(&rows[r],

@@ -78,6 +78,7 @@ struct config {
 	enum format	format;
 	const char	*output;	/* NULL: stdout */
 	const char	*trace;		/* NULL: no trace */
+	const char	*columns;	/* the table's (--columns), or NULL */
 	enum sweep	sweep;		/* what --sweep varies, if anything */
 	bool		resident_all;	/* a point of --resident all */
 	enum policy	policy;		/* this point's replacement policy */

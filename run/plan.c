@@ -391,6 +391,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		    "columns, but --format is %s%s, which carries every field",
 		    printable(request->columns), format_names[base->format],
 		    request->format_given ? "" : " (from --output's name)");
+	base->columns = request->columns;
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;
