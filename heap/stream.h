@@ -20,6 +20,7 @@
 #ifndef STREAM_H
 #define STREAM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -68,6 +69,17 @@ static inline int
 stream_is_marker(uint64_t record)
 {
 	return record >= STREAM_MARKER;
+}
+
+/*
+ * Whether the page and cache models count a record: an access, of the
+ * array, or with items_counted (--model full) of the items too.
+ */
+static inline int
+stream_is_counted(uint64_t record, bool items_counted)
+{
+	return !stream_is_marker(record) && (items_counted ||
+	    (record & STREAM_ITEM_BIT) == 0);
 }
 
 static inline enum stream_kind

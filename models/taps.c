@@ -15,8 +15,7 @@ page_of(const struct taps *taps, uint64_t record)
 static int
 counted(const struct taps *taps, uint64_t record)
 {
-	return !stream_is_marker(record) && (taps->items_counted ||
-	    (record & STREAM_ITEM_BIT) == 0);
+	return stream_is_counted(record, taps->items_counted);
 }
 
 static int
@@ -97,6 +96,8 @@ take_trace(void *model, const uint64_t *record, size_t n)
 void
 taps_subscribe(struct taps *taps, struct access_stream *stream)
 {
+	unsigned k;
+
 	if (taps->vm != NULL)
 		stream_subscribe(stream, (struct stream_taker){ take_pages,
 		    taps });
@@ -109,8 +110,9 @@ taps_subscribe(struct taps *taps, struct access_stream *stream)
 	if (taps->hier != NULL)
 		stream_subscribe(stream, (struct stream_taker){
 		    take_hierarchy, taps });
-	if (taps->time != NULL)
-		stream_subscribe(stream, (struct stream_taker){
-		    timemodel_take, taps->time });
+	for (k = 0; k < MODEL_REGISTERED; k++)
+		if (taps->model[k] != NULL)
+			stream_subscribe(stream, (struct stream_taker){
+			    model_registry[k]->take, taps->model[k] });
 	stream_subscribe(stream, (struct stream_taker){ take_trace, taps });
 }

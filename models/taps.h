@@ -4,7 +4,7 @@
  * taps.h: the models' subscriptions to a heap's access stream
  * (stream.h): the fixed-budget page model (vmsim.h), the stack-distance
  * curves of pages and of lines (stackdist.h), the caches and TLB
- * (hier.h) and the trace (pages.h).  Each takes a whole batch in a loop
+ * (hier.h), the trace (pages.h) and the registry's models (model.h).  Each takes a whole batch in a loop
  * of its own: the heap knows none of them, and a new model is a new
  * taker here, not an edit of the heap.
  *
@@ -20,10 +20,10 @@
 #include <stdio.h>
 
 #include "hier.h"
+#include "model.h"
 #include "pages.h"
 #include "stackdist.h"
 #include "stream.h"
-#include "timemodel.h"
 #include "vmsim.h"
 
 /* The models of one run; NULL: not there. */
@@ -36,7 +36,8 @@ struct taps {
 	struct hier	*hier;		/* the caches and TLB */
 	FILE		*trace;		/* every access, while set */
 	bool		items_counted;	/* --model full */
-	struct timemodel *time;		/* every access, counted or not */
+	/* The registry's models (model.h), by place; NULL: not run. */
+	void		*model[MODEL_REGISTERED];
 };
 
 /*

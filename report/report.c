@@ -168,7 +168,7 @@ row_has(const struct result *row, enum field_source source)
 		return row->simulated && hier_any_present(&row->hier);
 	case SRC_LINES:		return row->simulated && row->line_known;
 	case SRC_PMU:		return true;	/* event by event: counted() */
-	case SRC_TIME:		return row->simulated && row->time.known;
+	case SRC_TIME:		return row->simulated && row->models.time.known;
 	case SRC_COUNT:		break;
 	}
 	return false;

@@ -40,9 +40,9 @@ keep(const struct result *row, void *context)
 		if (sample->ns[row->workload] == 0 ||
 		    ns < sample->ns[row->workload])
 			sample->ns[row->workload] = ns;
-	} else if (row->time.ops != 0)
-		sample->loads[row->workload] = (double)row->time.loads /
-		    (double)row->time.ops;
+	} else if (row->models.time.ops != 0)
+		sample->loads[row->workload] = (double)row->models.time.loads /
+		    (double)row->models.time.ops;
 	return 0;
 }
 
@@ -154,7 +154,7 @@ calibrate_row(struct result *row)
 	size_t i;
 	int status;
 
-	if (!row->time.known)
+	if (!row->models.time.known)
 		return 0;
 	for (i = 0; i < nfits && f == NULL; i++)
 		if (fits[i].layout == row->layout &&
@@ -174,8 +174,8 @@ calibrate_row(struct result *row)
 			return status;
 		nfits++;
 	}
-	row->time.op_ns = f->op_ns[row->workload];
-	row->time.load_ns = f->load_ns[row->workload];
+	row->models.time.op_ns = f->op_ns[row->workload];
+	row->models.time.load_ns = f->load_ns[row->workload];
 	return 0;
 }
 

@@ -32,7 +32,7 @@
 #define CALIBRATE_REPEATS	3u	/* untracked runs per size: the least */
 
 /*
- * Sets row->time's op_ns and load_ns, where the row has a time model.
+ * Sets row->models.time's op_ns and load_ns, where the row has a time model.
  * Returns 0, or an exit status after printing why.
  */
 int	calibrate_row(struct result *row);

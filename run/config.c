@@ -197,3 +197,26 @@ config_line_curve_lines(const struct config *config)
 	return pages_of(config_footprint(config).tracked_pages *
 	    config->page_bytes, line_bytes);
 }
+
+struct model_setup
+config_model_setup(const struct config *config)
+{
+	struct footprint fp = config_footprint(config);
+	struct model_setup setup = {
+		.items_counted = config->model == MODEL_FULL,
+		.latency = config->latency,
+		.array_bytes = fp.array_bytes,
+		.item_bytes = fp.item_bytes,
+		.array_end = fp.array_pages * config->page_bytes,
+		.arena_end = (fp.array_pages + fp.item_pages) *
+		    config->page_bytes,
+		.items = config->items,
+		.item_stride = config->item_bytes,
+		.time_model = config->time_model,
+	};
+
+	/* The caches run with the page model, never with --vm off. */
+	if (config->vm != VM_OFF)
+		setup.cache = hier_for_page(&config->cache, config->page_bytes);
+	return setup;
+}

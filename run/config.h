@@ -12,6 +12,7 @@
 
 #include "heap.h"
 #include "hier.h"
+#include "model.h"
 #include "vmsim.h"
 
 enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
@@ -138,6 +139,8 @@ uint64_t	config_line_curve_lines(const struct config *);
 bool		config_times(const struct config *);
 /* The caches' bookkeeping in bytes: the report's and the time model's. */
 uint64_t	config_cache_bytes(const struct config *);
+/* What the registry's models (model.h) are asked by a run of config. */
+struct model_setup config_model_setup(const struct config *);
 /* log2 of a power of two. */
 unsigned	log2_exact(uint64_t);
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "heap.h"
-#include "hier.h"
+#include "model.h"
 #include "need.h"
 #include "stackdist.h"
 #include "vmsim.h"
@@ -24,57 +24,6 @@
 #define SHALLOW_LEVELS		2.0
 #define SHALLOW_ACCESSES	5.5
 #define SHALLOW_ACCESSES_FULL	12.0
-/* A system page of 8-byte entries, one per line (see lines_touched()). */
-#define SPARSE_LINES		512
-
-/*
- * The distinct lines of `line` bytes the heap touches: its array, and
- * with `items` each item's first bytes (items of a line or more: a line
- * each).  With `span`, instead the lines a table of an 8-byte entry per
- * line spans from each touched line to the next, up to a system page of
- * them: what such a table makes resident.
- */
-static uint64_t
-lines_touched(const struct config *config, uint64_t line, bool items,
-    bool span)
-{
-	struct footprint fp = config_footprint(config);
-	uint64_t lines = (fp.array_bytes + line - 1) / line;
-	uint64_t apart = config->item_bytes / line;
-
-	if (items && config->item_bytes < line)
-		lines += (fp.item_bytes + line - 1) / line;
-	else if (items)
-		lines += config->items * (!span ? 1 : apart < SPARSE_LINES ?
-		    apart : SPARSE_LINES);
-	return lines;
-}
-
-/*
- * The bytes a hierarchy of the config's caches touches when its
- * addresses end at address_limit, the heap touching its array and with
- * `items` the items: a cache larger than what it can hold keeps its
- * tags allocated but untouched, not resident (cache.h).
- */
-static uint64_t
-hier_touched(const struct config *config, uint64_t address_limit,
-    bool items)
-{
-	struct hier_geometry g = hier_for_page(&config->cache,
-	    config->page_bytes);
-	uint64_t bytes = sizeof(struct hier);
-	unsigned k;
-
-	for (k = 0; k < HIER_LEVELS; k++)
-		if (g.level[k].blocks != 0)
-			bytes += cache_bytes_touched(&g.level[k],
-			    address_limit, lines_touched(config,
-			    g.level[k].line_bytes, items, false),
-			    lines_touched(config, g.level[k].line_bytes,
-			    items, true));
-	return bytes;
-}
-
 /*
  * The item arena's bytes in memory: the heap writes each item's first
  * bytes only, so of items larger than a system page one page each.
@@ -141,26 +90,36 @@ run_accesses(const struct config *config)
 	return (uint64_t)most;
 }
 
+/* What the registry's models (model.h) that config's run wants keep. */
+static uint64_t
+registry_bytes(const struct model_setup *setup)
+{
+	uint64_t bytes = 0;
+	unsigned k;
+
+	for (k = 0; k < MODEL_REGISTERED; k++)
+		if (model_registry[k]->wanted(setup))
+			bytes += model_registry[k]->bytes(setup);
+	return bytes;
+}
+
 struct need
 plan_need(const struct config *config)
 {
 	struct footprint fp = config_footprint(config);
+	struct model_setup setup = config_model_setup(config);
 	struct need need = {
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = items_touched(config),
 		/*
 		 * --vm off keeps no records.  The caches: the report's over
-		 * the tracked pages, with --time-model the time model's over
-		 * slots and items alike (rig.c).
+		 * the tracked pages; the registry's models their own.
 		 */
 		.model_bytes = config->vm != VM_OFF ?
 		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    hier_touched(config, fp.tracked_pages *
-		    config->page_bytes, config->model == MODEL_FULL) +
-		    (config_times(config) ? hier_touched(config,
-		    (fp.array_pages + fp.item_pages) * config->page_bytes,
-		    true) : 0) : 0,
+		    model_caches_touched(&setup, &setup.cache,
+		    setup.items_counted) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */
@@ -172,11 +131,13 @@ plan_need(const struct config *config)
 		if (config_line_curve_lines(config) > 0 &&
 		    config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
 			need.model_bytes += stackdist_bytes(
-			    config_line_curve_lines(config), lines_touched(config,
-			    config_line_bytes(config), config->model ==
-			    MODEL_FULL, true), accesses);
+			    config_line_curve_lines(config),
+			    model_lines_touched(&setup,
+			    config_line_bytes(config), setup.items_counted,
+			    true), accesses);
 	}
 
+	need.model_bytes += registry_bytes(&setup);
 	need.total_bytes = need.array_bytes + need.item_bytes +
 	    need.model_bytes;
 	return need;

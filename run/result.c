@@ -47,7 +47,7 @@ result_mem_ns_per_op(const struct result *row)
 double
 result_compute_ns_per_op(const struct result *row)
 {
-	double ns = time_compute_ns(&row->time);
+	double ns = time_compute_ns(&row->models.time);
 
 	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
 }
@@ -55,14 +55,14 @@ result_compute_ns_per_op(const struct result *row)
 double
 result_stall_ns_per_op(const struct result *row, enum time_part part)
 {
-	return row->ops == 0 ? 0.0 : row->time.stall_ns[part] /
+	return row->ops == 0 ? 0.0 : row->models.time.stall_ns[part] /
 	    (double)row->ops;
 }
 
 double
 result_model_ns_per_op(const struct result *row)
 {
-	double ns = time_compute_ns(&row->time) + time_stall_ns(&row->time) +
+	double ns = time_compute_ns(&row->models.time) + time_stall_ns(&row->models.time) +
 	    (double)row->sim.faults * (double)row->config->disk_latency_ns;
 
 	return row->ops == 0 ? 0.0 : ns / (double)row->ops;

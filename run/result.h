@@ -13,8 +13,8 @@
 
 #include "config.h"
 #include "kernel.h"
+#include "model.h"
 #include "pmu.h"
-#include "timemodel.h"
 #include "vmsim.h"
 
 /* One measured phase: a row of the report. */
@@ -41,8 +41,8 @@ struct result {
 	bool		heap_cpu_known;	/* false if that run was stopped */
 	/* The caches and TLB: every level absent if they did not run. */
 	struct hier_counts hier;
-	/* The critical-path time model's: unknown without the caches. */
-	struct time_counts time;
+	/* The registry's models', a block each with its flag (model.h). */
+	struct model_results models;
 	/*
 	 * With a curve: the misses of a fully associative LRU cache of the
 	 * first level's lines, as large as the point's resident pages.

@@ -17,7 +17,6 @@
 #include "pages.h"
 #include "rig.h"
 #include "stackdist.h"
-#include "timemodel.h"
 #include "vmsim.h"
 #include "xalloc.h"
 
@@ -121,24 +120,6 @@ setup_curve(struct run *run, uint64_t tracked_pages)
 	return 0;
 }
 
-/* The time model: caches of its own, over slots and items alike. */
-static int
-setup_time(struct run *run, const struct hier_geometry *geometry)
-{
-	struct footprint fp = config_footprint(&run->one);
-
-	run->taps.time = malloc(sizeof(*run->taps.time));
-	if (run->taps.time == NULL || timemodel_init(run->taps.time, geometry,
-	    &run->config->latency, (fp.array_pages + fp.item_pages) *
-	    run->config->page_bytes) != 0) {
-		free(run->taps.time);
-		run->taps.time = NULL;
-		warn("cannot set up the time model");
-		return EXIT_FAILURE;
-	}
-	return 0;
-}
-
 /*
  * The caches and TLB, and with the curve the lines' stack distances, at
  * the line size of the first cache level (the curve's fully associative
@@ -172,7 +153,28 @@ setup_hierarchy(struct run *run)
 		}
 	}
 	run->taps.line_shift = line_bytes != 0 ? log2_exact(line_bytes) : 0;
-	return config_times(config) ? setup_time(run, &geometry) : 0;
+	return 0;
+}
+
+/* The registry's models (model.h) that the run wants. */
+static int
+setup_models(struct run *run)
+{
+	struct model_setup setup = config_model_setup(&run->one);
+	unsigned k;
+
+	for (k = 0; k < MODEL_REGISTERED; k++) {
+		const struct model_ops *ops = model_registry[k];
+
+		if (!ops->wanted(&setup))
+			continue;
+		run->taps.model[k] = ops->create(&setup);
+		if (run->taps.model[k] == NULL) {
+			warn("cannot set up the %s model", ops->name);
+			return EXIT_FAILURE;
+		}
+	}
+	return 0;
 }
 
 /* The models subscribe to the heap's stream, in line or piped. */
@@ -244,7 +246,8 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	pages.items_base = run->items.base;
 	/* The stream first: its batches choose the heap's copy (heap.h). */
 	if (config->vm != VM_OFF && ((hier_any(&config->cache) &&
-	    setup_hierarchy(run) != 0) || setup_stream(run, &pages) != 0))
+	    setup_hierarchy(run) != 0) || setup_models(run) != 0 ||
+	    setup_stream(run, &pages) != 0))
 		return EXIT_FAILURE;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
@@ -255,15 +258,17 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 void
 rig_teardown(struct run *run)
 {
+	unsigned k;
+
 	if (run->config->vm != VM_OFF)
 		stream_fini(&run->stream);
+	for (k = 0; k < MODEL_REGISTERED; k++)
+		if (run->taps.model[k] != NULL)
+			model_registry[k]->destroy(run->taps.model[k]);
 	vmsim_destroy(run->taps.vm);
 	stackdist_destroy(run->taps.curve);
 	stackdist_destroy(run->taps.lines);
 	hier_destroy(run->taps.hier);
-	if (run->taps.time != NULL)
-		timemodel_fini(run->taps.time);
-	free(run->taps.time);
 	if (run->counting)
 		pmu_close(&run->pmu);
 	free(run->dist_index);

@@ -201,6 +201,11 @@ trace_stack(const struct run *run, FILE *trace)
 static int
 start_phase(struct run *run, FILE *trace)
 {
+	unsigned k;
+
+	for (k = 0; k < MODEL_REGISTERED; k++)
+		if (run->taps.model[k] != NULL)
+			model_registry[k]->phase(run->taps.model[k]);
 	if (run->taps.hier != NULL) {
 		hier_phase(run->taps.hier);
 		if (trace != NULL)
@@ -208,8 +213,6 @@ start_phase(struct run *run, FILE *trace)
 	}
 	if (run->taps.lines != NULL)
 		stackdist_phase(run->taps.lines);
-	if (run->taps.time != NULL)
-		timemodel_phase(run->taps.time);
 	run->taps.trace = trace;
 	if (run->taps.vm != NULL)
 		vmsim_phase(run->taps.vm, trace);
@@ -242,6 +245,7 @@ measure(struct run *run, enum workload workload, FILE *trace,
 {
 	struct kernel_sample before, after;
 	uint64_t start;
+	unsigned k;
 	int status;
 
 	status = start_phase(run, trace);
@@ -281,8 +285,10 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		stackdist_phase_end(run->taps.lines);
 	if (run->taps.hier != NULL)
 		row->hier = hier_counts(run->taps.hier);
-	if (run->taps.time != NULL)
-		row->time = timemodel_counts(run->taps.time);
+	for (k = 0; k < MODEL_REGISTERED; k++)
+		if (run->taps.model[k] != NULL)
+			model_registry[k]->publish(run->taps.model[k],
+			    &row->models);
 	run->taps.trace = NULL;
 	row->minflt = after.minflt - before.minflt;
 	row->majflt = after.majflt - before.majflt;

@@ -1,0 +1,94 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * model.h: what a model of the heap's access stream is to the run, as
+ * the kernel's struct file_operations is to a file system: a table of
+ * operations the run calls without knowing the model behind them.  The
+ * registry, model_registry[], lists every model so written; the run
+ * creates those a configuration wants, subscribes them to the stream
+ * (stream.h), opens and closes their phases and collects what each
+ * publishes into its own block of a row.
+ *
+ * A new model is one file that defines its struct model_ops, one line
+ * of the registry (registry.c), its fields in report_field.h, its
+ * options in the command line's table, its docs and its tests.
+ */
+#ifndef MODEL_H
+#define MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hier.h"
+#include "timemodel.h"
+
+/*
+ * What a run asks of its models, in the models' own terms.  Modeled
+ * addresses (pages.h) run from the heap array's first byte up to
+ * array_end, then over the item arena's pages up to arena_end: an item
+ * is item_stride bytes, of which the heap writes the first.
+ */
+struct model_setup {
+	bool		items_counted;	/* --model full: items' accesses too */
+	/* The caches and TLB, hier_for_page()'s; every level 0: none. */
+	struct hier_geometry cache;
+	struct hier_latency latency;	/* --latency's */
+	uint64_t	array_bytes;	/* the array's mapping */
+	uint64_t	item_bytes;	/* the item arena's mapping */
+	uint64_t	array_end;	/* whole modeled pages */
+	uint64_t	arena_end;
+	uint64_t	items;
+	uint64_t	item_stride;
+	bool		time_model;	/* --time-model */
+};
+
+/* What the registered models publish for a phase: a block each. */
+struct model_results {
+	struct time_counts time;	/* known: set by the time model */
+};
+
+struct model_ops {
+	const char	*name;
+	/* Whether a run of this setup runs the model. */
+	bool		(*wanted)(const struct model_setup *);
+	/* The most bytes the model keeps (--dry-run's estimate). */
+	uint64_t	(*bytes)(const struct model_setup *);
+	/* NULL with errno set if it cannot be made. */
+	void		*(*create)(const struct model_setup *);
+	/* A batch of the stream's records (stream.h), markers and all. */
+	void		(*take)(void *, const uint64_t *records, size_t n);
+	/* Counters to zero: a phase begins. */
+	void		(*phase)(void *);
+	/* The phase's figures, after the stream's last flush. */
+	void		(*publish)(const void *, struct model_results *);
+	void		(*destroy)(void *);
+};
+
+/*
+ * The end of the addresses a model sees: the heap array's alone, or with
+ * `items` the item arena's too.
+ */
+uint64_t	model_address_limit(const struct model_setup *, bool items);
+/*
+ * The distinct blocks of `line` bytes the heap touches below that limit:
+ * its array, and with `items` each item's first bytes (items of a line
+ * or more: a line each).  With `span`, instead the lines a table of an
+ * 8-byte entry per line spans from each touched line to the next, up to
+ * a system page of them: what such a table makes resident.
+ */
+uint64_t	model_lines_touched(const struct model_setup *, uint64_t line,
+		    bool items, bool span);
+/*
+ * The bytes a hierarchy of `g` keeps touched, its addresses below
+ * model_address_limit(setup, items): a cache larger than what it can
+ * hold keeps its tags allocated but untouched (cache.h).
+ */
+uint64_t	model_caches_touched(const struct model_setup *,
+		    const struct hier_geometry *g, bool items);
+
+/* Every model, NULL-terminated; MODEL_REGISTERED of them. */
+#define MODEL_REGISTERED	1
+extern const struct model_ops *const model_registry[MODEL_REGISTERED + 1];
+
+#endif

@@ -1,0 +1,12 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * registry.c: the models the run iterates (model.h), one line each.
+ */
+#include "model.h"
+#include "timemodel.h"
+
+const struct model_ops *const model_registry[MODEL_REGISTERED + 1] = {
+	&timemodel_model,
+	NULL
+};
