@@ -29,7 +29,7 @@ LDLIBS  += -lm -lpthread
 SRCDIRS = cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o hier.o \
-       taps.o timemodel.o model.o registry.o \
+       taps.o timemodel.o threec.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
        sweep.o \
@@ -72,7 +72,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_policy.o test_pmu.o test_machine.o test_cache.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
         test_explore.o test_table.o test_veb.o test_dryrun.o test_time.o \
-        test_messages.o test_plot.o test_arena.o test_reliability.o \
+        test_messages.o test_plot.o test_arena.o test_threec.o test_reliability.o \
         test_estimate.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
@@ -111,7 +111,8 @@ check:
 	    CPPFLAGS="$(PARANOIA)" suites
 
 suites: bheapsim tests/run
-	BHEAPSIM=./bheapsim BHEAPSIM_MAN=$(SRCDIR)/bheapsim.1 tests/run
+	BHEAPSIM=./bheapsim BHEAPSIM_MAN=$(SRCDIR)/bheapsim.1 \
+	    BHEAPSIM_SRC=$(SRCDIR) tests/run
 	sh $(SRCDIR)/tools/version-check.sh ./bheapsim $(SRCDIR)
 
 bench: bheapsim

@@ -54,7 +54,7 @@ enum {
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE
+	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C
 };
 
 static const struct option options[] = {
@@ -75,6 +75,7 @@ static const struct option options[] = {
 	{ "tlb", required_argument, NULL, OPT_TLB },
 	{ "latency", required_argument, NULL, OPT_LATENCY },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
+	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "pipeline", no_argument, NULL, OPT_PIPELINE },
@@ -229,6 +230,9 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 	}
 	case OPT_TIME_MODEL:
 		config->time_model = true;
+		return true;
+	case OPT_THREE_C:
+		config->three_c = true;
 		return true;
 	default:
 		return false;

@@ -118,7 +118,7 @@ help_usage(FILE *out)
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
-"                [--time-model] [--pipeline]\n"
+"                [--time-model] [--three-c] [--pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
 "                [--output FILE]\n"
@@ -248,6 +248,10 @@ help_hierarchy(const struct config *d)
 "                     its own over slots and items: a tracked run takes\n"
 "                     1.5 to 2 times as long under --model full, 2 to 5\n"
 "                     under array (make bench): asked for, not by default\n"
+"  --three-c          also classify each cache and TLB level's misses as\n"
+"                     compulsory, capacity and conflict (l1_compulsory\n"
+"                     and the rest), with caches and an LRU stack of\n"
+"                     its own per level: asked for, not by default\n"
 "  --seed S           seed of the SplitMix64 key generator "
 	    "(default %" PRIu64 ")\n", d->seed);
 }

@@ -21,10 +21,10 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --policy --cache --tlb --latency --time-model --pipeline --force --dry-run --jobs --shard
+    --policy --cache --tlb --latency --time-model --three-c --pipeline --force --dry-run --jobs --shard
     --format --columns --output --trace --sweep --plot --plot-y --help
     --version'
-_bheapsim_main_flags='--time-model --pipeline --force --dry-run --help --version'
+_bheapsim_main_flags='--time-model --three-c --pipeline --force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
     --arity --verbose --format --svg --html --ops --workload --resident --seed
     --help'
@@ -47,7 +47,9 @@ _bheapsim_plot_fields='ptr_bytes items ops page_bytes entries_per_page
     pmu_l1d_misses pmu_llc_misses pmu_dtlb_misses model_ns_per_op
     compute_ns_per_op stall_l2_ns_per_op stall_llc_ns_per_op
     stall_mem_ns_per_op stall_tlb_ns_per_op arena_kib arena_rss_kib
-    heap_ns_per_op misses'
+    heap_ns_per_op l1_compulsory l1_capacity l1_conflict l2_compulsory
+    l2_capacity l2_conflict llc_compulsory llc_capacity llc_conflict
+    tlb_compulsory tlb_capacity tlb_conflict misses'
 
 # _bheapsim_words: sets _bw (the words) and _bcword (the current one's
 # index) from COMP_WORDS and COMP_CWORD, with "--opt", "=", "value" put

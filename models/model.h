@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "hier.h"
+#include "threec.h"
 #include "timemodel.h"
 
 /*
@@ -41,11 +42,14 @@ struct model_setup {
 	uint64_t	items;
 	uint64_t	item_stride;
 	bool		time_model;	/* --time-model */
+	bool		three_c;	/* --three-c */
 };
 
 /* What the registered models publish for a phase: a block each. */
 struct model_results {
 	struct time_counts time;	/* known: set by the time model */
+	struct threec_counts three_c;
+	bool		three_c_known;	/* set by the three-C model alone */
 };
 
 struct model_ops {
@@ -88,7 +92,7 @@ uint64_t	model_caches_touched(const struct model_setup *,
 		    const struct hier_geometry *g, bool items);
 
 /* Every model, NULL-terminated; MODEL_REGISTERED of them. */
-#define MODEL_REGISTERED	1
+#define MODEL_REGISTERED	2
 extern const struct model_ops *const model_registry[MODEL_REGISTERED + 1];
 
 #endif

@@ -38,6 +38,15 @@ cell_integer(uint64_t n)
 }
 
 struct cell
+cell_signed(int64_t n)
+{
+	struct cell c = { .kind = CELL_NUMBER };
+
+	snprintf(c.text, sizeof(c.text), "%" PRId64, n);
+	return c;
+}
+
+struct cell
 cell_real(double x, int decimals)
 {
 	struct cell c = { .kind = CELL_NUMBER };

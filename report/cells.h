@@ -30,6 +30,8 @@ struct cell {
 struct cell	cell_text(const char *);
 struct cell	cell_absent(void);
 struct cell	cell_integer(uint64_t);
+/* A count that may be negative: a difference of two counts. */
+struct cell	cell_signed(int64_t);
 /*
  * x to `decimals` places; absent if not finite (inf, nan: a figure that
  * cannot be), and never "-0".

@@ -66,12 +66,15 @@ seconds(double s)
 static enum hier_level
 level_of_source(enum field_source source)
 {
-	static const enum hier_level levels[] = {
+	static const enum hier_level levels[SRC_COUNT] = {
 		[SRC_L1] = HIER_L1, [SRC_L2] = HIER_L2, [SRC_LLC] = HIER_LLC,
-		[SRC_TLB] = HIER_TLB1,
+		[SRC_TLB] = HIER_TLB1, [SRC_3C_L1] = HIER_L1,
+		[SRC_3C_L2] = HIER_L2, [SRC_3C_LLC] = HIER_LLC,
+		[SRC_3C_TLB] = HIER_TLB1,
 	};
 
-	assert(source >= SRC_L1 && source <= SRC_TLB);
+	assert((source >= SRC_L1 && source <= SRC_TLB) ||
+	    (source >= SRC_3C_L1 && source <= SRC_3C_TLB));
 	return levels[source];
 }
 
@@ -134,6 +137,43 @@ line_misses(const struct result *row, bool per_op)
 	    cell_integer(row->line_misses);
 }
 
+/*
+ * The three-C model's classes at a level (the last TLB level's for the
+ * TLB, as tlb_misses counts), or NULL where it did not run there.
+ */
+static const struct threec_level_counts *
+classes(const struct result *row, enum hier_level level)
+{
+	const struct threec_counts *c = &row->models.three_c;
+
+	if (level == HIER_TLB1 && c->present[HIER_TLB2])
+		level = HIER_TLB2;
+	if (!row->simulated || !row->models.three_c_known ||
+	    !c->present[level])
+		return NULL;
+	return &c->level[level];
+}
+
+/* F_L1_COMPULSORY .. F_TLB_CONFLICT: a class of a level's misses. */
+static struct cell
+miss_class(const struct result *row, enum field f)
+{
+	const struct threec_level_counts *c = classes(row,
+	    report_level_of(f));
+
+	switch (f) {
+	case F_L1_COMPULSORY:
+	case F_L2_COMPULSORY:
+	case F_LLC_COMPULSORY:
+	case F_TLB_COMPULSORY:	return cell_integer(c->compulsory);
+	case F_L1_CAPACITY:
+	case F_L2_CAPACITY:
+	case F_LLC_CAPACITY:
+	case F_TLB_CAPACITY:	return cell_integer(c->capacity);
+	default:		return cell_signed(c->conflict);
+	}
+}
+
 /* A count of the CPU's own, absent where it has none to give. */
 static struct cell
 counted(const struct result *row, enum pmu_event event)
@@ -169,6 +209,11 @@ row_has(const struct result *row, enum field_source source)
 	case SRC_LINES:		return row->simulated && row->line_known;
 	case SRC_PMU:		return true;	/* event by event: counted() */
 	case SRC_TIME:		return row->simulated && row->models.time.known;
+	case SRC_3C_L1:
+	case SRC_3C_L2:
+	case SRC_3C_LLC:
+	case SRC_3C_TLB:
+		return classes(row, level_of_source(source)) != NULL;
 	case SRC_COUNT:		break;
 	}
 	return false;
@@ -201,6 +246,15 @@ config_has(const struct config *config, unsigned layout,
 	case SRC_LINES:		return paged && config_line_bytes(config) != 0;
 	case SRC_PMU:		return config->pmu;
 	case SRC_TIME:		return paged && config_times(config);
+	case SRC_3C_L1:
+	case SRC_3C_L2:
+	case SRC_3C_LLC:
+		return paged && config->three_c &&
+		    level[level_of_source(source)].blocks != 0;
+	case SRC_3C_TLB:
+		return paged && config->three_c &&
+		    (level[HIER_TLB1].blocks != 0 ||
+		    level[HIER_TLB2].blocks != 0);
 	case SRC_COUNT:		break;
 	}
 	return false;
@@ -225,6 +279,14 @@ source_missing(enum field_source source, const struct config *config)
 			return "that level of the caches or TLB is off "
 			    "(--cache, --tlb)";
 		break;
+	case SRC_3C_L1:
+	case SRC_3C_L2:
+	case SRC_3C_LLC:
+	case SRC_3C_TLB:
+		if (config->vm == VM_OFF)
+			break;
+		return config->three_c ? "that level of the caches or TLB "
+		    "is off (--cache, --tlb)" : "it comes from --three-c";
 	default:
 		break;
 	}
@@ -325,6 +387,18 @@ model_value(enum field f, const struct result *row)
 	case F_STALL_LLC_NS_PER_OP:
 	case F_STALL_MEM_NS_PER_OP:
 	case F_STALL_TLB_NS_PER_OP: return modeled_time(row, f);
+	case F_L1_COMPULSORY:
+	case F_L1_CAPACITY:
+	case F_L1_CONFLICT:
+	case F_L2_COMPULSORY:
+	case F_L2_CAPACITY:
+	case F_L2_CONFLICT:
+	case F_LLC_COMPULSORY:
+	case F_LLC_CAPACITY:
+	case F_LLC_CONFLICT:
+	case F_TLB_COMPULSORY:
+	case F_TLB_CAPACITY:
+	case F_TLB_CONFLICT:	return miss_class(row, f);
 	default:
 		return setting_value(f, row);
 	}

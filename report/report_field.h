@@ -39,6 +39,10 @@ enum field_source {
 	SRC_LINES,	/* the curve of the first cache level's lines */
 	SRC_PMU,	/* the CPU's counters (--pmu), where it has them */
 	SRC_TIME,	/* the time model (--time-model) */
+	SRC_3C_L1,	/* the three-C model (--three-c) at one level */
+	SRC_3C_L2,
+	SRC_3C_LLC,
+	SRC_3C_TLB,	/* at the TLB level tlb_misses counts */
 	SRC_COUNT
 };
 
@@ -47,6 +51,7 @@ enum field_source {
 #define FIELD_VARIES	0x2u	/* may differ between two runs of the same
 				   options: report_field_varies() */
 #define FIELD_SETTING	0x4u	/* chosen, not measured: no ratio rows */
+#define FIELD_TABLE_PER_OP 0x8u	/* a count the table shows per operation */
 
 /*
  * FIELD(ID, name, source, flags, heading, width, story): the enum's
@@ -139,7 +144,31 @@ enum field_source {
 	FIELD(ARENA_KIB, "arena_kib", SRC_RUN, 0, NULL, 0, 0) \
 	FIELD(ARENA_RSS_KIB, "arena_rss_kib", SRC_ARENA_RSS, 0, NULL, 0, 0) \
 	FIELD(HEAP_NS_PER_OP, "heap_ns_per_op", SRC_HEAP_TIME, FIELD_VARIES, \
-	    "ns/op", 8, 8)
+	    "ns/op", 8, 8) \
+	FIELD(L1_COMPULSORY, "l1_compulsory", SRC_3C_L1, FIELD_TABLE_PER_OP, \
+	    "l1_comp/op", 0, 0) \
+	FIELD(L1_CAPACITY, "l1_capacity", SRC_3C_L1, FIELD_TABLE_PER_OP, \
+	    "l1_cap/op", 0, 0) \
+	FIELD(L1_CONFLICT, "l1_conflict", SRC_3C_L1, FIELD_TABLE_PER_OP, \
+	    "l1_conf/op", 0, 0) \
+	FIELD(L2_COMPULSORY, "l2_compulsory", SRC_3C_L2, FIELD_TABLE_PER_OP, \
+	    "l2_comp/op", 0, 0) \
+	FIELD(L2_CAPACITY, "l2_capacity", SRC_3C_L2, FIELD_TABLE_PER_OP, \
+	    "l2_cap/op", 0, 0) \
+	FIELD(L2_CONFLICT, "l2_conflict", SRC_3C_L2, FIELD_TABLE_PER_OP, \
+	    "l2_conf/op", 0, 0) \
+	FIELD(LLC_COMPULSORY, "llc_compulsory", SRC_3C_LLC, \
+	    FIELD_TABLE_PER_OP, "llc_comp/op", 0, 0) \
+	FIELD(LLC_CAPACITY, "llc_capacity", SRC_3C_LLC, FIELD_TABLE_PER_OP, \
+	    "llc_cap/op", 0, 0) \
+	FIELD(LLC_CONFLICT, "llc_conflict", SRC_3C_LLC, FIELD_TABLE_PER_OP, \
+	    "llc_conf/op", 0, 0) \
+	FIELD(TLB_COMPULSORY, "tlb_compulsory", SRC_3C_TLB, \
+	    FIELD_TABLE_PER_OP, "tlb_comp/op", 0, 0) \
+	FIELD(TLB_CAPACITY, "tlb_capacity", SRC_3C_TLB, FIELD_TABLE_PER_OP, \
+	    "tlb_cap/op", 0, 0) \
+	FIELD(TLB_CONFLICT, "tlb_conflict", SRC_3C_TLB, FIELD_TABLE_PER_OP, \
+	    "tlb_conf/op", 0, 0)
 
 #define FIELD_ENUM(id, name, source, flags, heading, width, story) F_##id,
 enum field {

@@ -191,6 +191,19 @@ is_setting(enum field f)
 	return (field_info[f].flags & FIELD_SETTING) != 0;
 }
 
+/* A cell as the table shows it: a count of FIELD_TABLE_PER_OP per op. */
+static struct cell
+table_value(enum field f, const struct result *row)
+{
+	struct cell v = report_value(f, row);
+
+	if (v.kind != CELL_NUMBER || !(field_info[f].flags &
+	    FIELD_TABLE_PER_OP))
+		return v;
+	return cell_real(row->ops > 0 ? strtod(v.text, NULL) /
+	    (double)row->ops : 0, 4);
+}
+
 /*
  * The unrounded figure behind a column that gets a ratio of two
  * layouts' figures; false for the other columns, and where it is absent.
@@ -198,7 +211,7 @@ is_setting(enum field f)
 static bool
 ratio_figure(enum field f, const struct result *row, double *figure)
 {
-	struct cell v = report_value(f, row);
+	struct cell v = table_value(f, row);
 	uint64_t n;
 
 	if (v.kind != CELL_NUMBER || is_setting(f))
@@ -371,7 +384,7 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 				fprintf(out, "%14s  ",
 				    report_value(t->swept, row).text);
 			for (c = 0; c < t->n; c++) {
-				struct cell v = report_value(t->col[c].field,
+				struct cell v = table_value(t->col[c].field,
 				    row);
 
 				fprintf(out, "%s%*s", c ? "  " : "",
@@ -389,36 +402,36 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 }
 
 /*
- * Cache and TLB columns that show 0 misses get a footnote saying why,
- * rather than leaving a zero unexplained.
+ * Cache and TLB columns that show 0.0000 misses per operation get a
+ * footnote saying why, rather than leaving a zero unexplained.
  */
 static void
 write_notes(FILE *out, const struct table *t, const struct result *rows,
     size_t nrows)
 {
+	struct cell zero = cell_real(0, 4);
 	char names[64] = "";
 	size_t c, r, len = 0;
-	uint64_t n;
 
 	for (c = LEADING; c < t->n; c++) {
 		enum field f = t->col[c].field;
+		enum field_source source = field_info[f].source;
 
-		if (field_info[f].source < SRC_L1 ||
-		    field_info[f].source > SRC_TLB)
+		if (source < SRC_L1 || source > SRC_TLB)
 			continue;
 		for (r = 0; r < nrows; r++)
-			if (rows[r].ops > 0 && report_level_misses(&rows[r],
-			    report_level_of(f), &n) && n == 0)
+			if (rows[r].ops > 0 && strcmp(table_value(f,
+			    &rows[r]).text, zero.text) == 0)
 				break;
 		if (r < nrows && len < sizeof(names))
 			len += (size_t)snprintf(names + len, sizeof(names) -
 			    len, "%s%s", len ? ", " : "", t->col[c].heading);
 	}
 	if (len > 0)
-		fprintf(out, "\n%s 0.0000: no access of that phase missed "
+		fprintf(out, "\n%s %s: no access of that phase missed "
 		    "there; it held everything the phase touched,\n  loaded "
 		    "before the phase (the modeled caches and TLB keep their "
-		    "contents from fill to replace).\n", names);
+		    "contents from fill to replace).\n", names, zero.text);
 }
 
 /* The end of the rows from `first` on that share its config. */

@@ -213,6 +213,7 @@ config_model_setup(const struct config *config)
 		.items = config->items,
 		.item_stride = config->item_bytes,
 		.time_model = config->time_model,
+		.three_c = config->three_c,
 	};
 
 	/* The caches run with the page model, never with --vm off. */

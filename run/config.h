@@ -100,6 +100,12 @@ struct config {
 	 */
 	bool		pipeline;
 	bool		pmu;		/* untracked runs read the CPU's counters */
+	/*
+	 * --three-c: the caches' and TLB's misses classified as
+	 * compulsory, capacity and conflict (threec.h), at the cost of
+	 * caches and a stack of their own per level.
+	 */
+	bool		three_c;
 };
 
 /*

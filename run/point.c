@@ -217,6 +217,14 @@ check_cache(const struct config *config, const struct plan_request *request,
 		return plan_refuse(why, "--time-model: prices the caches' "
 		    "levels, and --cache off models none; drop --time-model "
 		    "or name a cache");
+	if (config->three_c && config->vm == VM_OFF)
+		return plan_refuse(why, "--three-c: classifies the misses of "
+		    "the caches, which are modeled with the page model, not "
+		    "with --vm off");
+	if (config->three_c && !hier_any(&config->cache))
+		return plan_refuse(why, "--three-c: classifies the caches' and "
+		    "TLB's misses, and --cache off --tlb off models none; drop "
+		    "--three-c or name a cache");
 	return check_latency(config, request, why);
 }
 

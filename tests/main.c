@@ -41,6 +41,7 @@ main(void)
 	srunner_add_suite(runner, messages_suite());
 	srunner_add_suite(runner, plot_suite());
 	srunner_add_suite(runner, arena_suite());
+	srunner_add_suite(runner, threec_suite());
 	srunner_add_suite(runner, reliability_suite());
 	srunner_add_suite(runner, estimate_suite());
 	srunner_run_all(runner, CK_NORMAL);

@@ -173,6 +173,7 @@ Suite	*table_suite(void);
 Suite	*dryrun_suite(void);
 Suite	*plot_suite(void);
 Suite	*arena_suite(void);
+Suite	*threec_suite(void);
 Suite	*reliability_suite(void);
 Suite	*estimate_suite(void);
 

@@ -292,4 +292,15 @@ run env FULL=$full TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check
     "$bin" >"$out/time-check.txt" || true
 run python3 "$(dirname "$0")/time-figure.py" "$out/time-model.csv" \
     "$out/time-model.svg" replace full
+
+echo "== 10. The three C's: compulsory, capacity and conflict misses per layout" >&2
+# Every level's misses split by --three-c, for the four layouts, at a
+# fixed hierarchy (a server core's 32 KiB L1, 1 MiB L2 and 8 MiB LLC)
+# that a million items outgrow, so that every level misses.
+run "$bin" --items "$items" --ops 50K --layout all \
+    --model full --workload replace \
+    --cache l1=32K/8,l2=1M/16,llc=8M/16 --tlb 64/4,1536/12 --three-c \
+    --jobs 2 --output "$out/threec.csv"
+run python3 "$(dirname "$0")/threec-figure.py" "$out/threec.csv" \
+    "$out/threec.svg"
 echo "results in $out/ ($(($(date +%s) - start)) s in all)" >&2
