@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hier.h"
 #include "threec.h"
@@ -47,6 +48,7 @@ struct model_setup {
 
 /* What the registered models publish for a phase: a block each. */
 struct model_results {
+	struct hier_counts hier;	/* present[]: set by the caches' model */
 	struct time_counts time;	/* known: set by the time model */
 	struct threec_counts three_c;
 	bool		three_c_known;	/* set by the three-C model alone */
@@ -62,8 +64,11 @@ struct model_ops {
 	void		*(*create)(const struct model_setup *);
 	/* A batch of the stream's records (stream.h), markers and all. */
 	void		(*take)(void *, const uint64_t *records, size_t n);
-	/* Counters to zero: a phase begins. */
-	void		(*phase)(void *);
+	/*
+	 * Counters to zero: a phase begins; with a trace, the model writes
+	 * there the state it starts the phase in (--trace's format).
+	 */
+	void		(*phase)(void *, FILE *trace);
 	/* The phase's figures, after the stream's last flush. */
 	void		(*publish)(const void *, struct model_results *);
 	void		(*destroy)(void *);
@@ -92,7 +97,7 @@ uint64_t	model_caches_touched(const struct model_setup *,
 		    const struct hier_geometry *g, bool items);
 
 /* Every model, NULL-terminated; MODEL_REGISTERED of them. */
-#define MODEL_REGISTERED	2
+#define MODEL_REGISTERED	3
 extern const struct model_ops *const model_registry[MODEL_REGISTERED + 1];
 
 #endif

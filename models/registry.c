@@ -3,11 +3,13 @@
  *
  * registry.c: the models the run iterates (model.h), one line each.
  */
+#include "hier.h"
 #include "model.h"
 #include "threec.h"
 #include "timemodel.h"
 
 const struct model_ops *const model_registry[MODEL_REGISTERED + 1] = {
+	&hier_model,
 	&timemodel_model,
 	&threec_model,
 	NULL

@@ -69,17 +69,6 @@ take_lines(void *model, const uint64_t *record, size_t n)
 }
 
 static void
-take_hierarchy(void *model, const uint64_t *record, size_t n)
-{
-	struct taps *taps = model;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (counted(taps, record[i]))
-			hier_access(taps->hier, stream_address_of(record[i]));
-}
-
-static void
 take_trace(void *model, const uint64_t *record, size_t n)
 {
 	struct taps *taps = model;
@@ -107,9 +96,6 @@ taps_subscribe(struct taps *taps, struct access_stream *stream)
 	if (taps->lines != NULL)
 		stream_subscribe(stream, (struct stream_taker){ take_lines,
 		    taps });
-	if (taps->hier != NULL)
-		stream_subscribe(stream, (struct stream_taker){
-		    take_hierarchy, taps });
 	for (k = 0; k < MODEL_REGISTERED; k++)
 		if (taps->model[k] != NULL)
 			stream_subscribe(stream, (struct stream_taker){

@@ -33,7 +33,6 @@ struct taps {
 	struct stackdist *curve;	/* or every budget */
 	struct stackdist *lines;	/* with the curve: every line budget */
 	unsigned	line_shift;	/* log2 of the line curve's line */
-	struct hier	*hier;		/* the caches and TLB */
 	FILE		*trace;		/* every access, while set */
 	bool		items_counted;	/* --model full */
 	/* The registry's models (model.h), by place; NULL: not run. */

@@ -192,8 +192,9 @@ take(void *model, const uint64_t *record, size_t n)
 }
 
 static void
-phase(void *model)
+phase(void *model, FILE *trace)
 {
+	(void)trace;
 	threec_phase(&((struct threec_model *)model)->threec);
 }
 

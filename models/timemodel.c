@@ -246,8 +246,9 @@ create(const struct model_setup *setup)
 }
 
 static void
-phase(void *model)
+phase(void *model, FILE *trace)
 {
+	(void)trace;
 	timemodel_phase(model);
 }
 

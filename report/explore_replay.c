@@ -187,9 +187,9 @@ track_replay(struct track *t, const struct explore_request *req)
 		track_push(&t->budget, stackdist_faults(sd, b));
 	ok = agrees(t, "accesses", t->index.n, t->row.sim.accesses) &&
 	    agrees(t, "l1 misses", t->l1_misses,
-	    t->row.hier.misses[HIER_L1]) &&
+	    t->row.models.hier.misses[HIER_L1]) &&
 	    agrees(t, "tlb misses", t->tlb_misses,
-	    t->row.hier.misses[HIER_TLB1]) &&
+	    t->row.models.hier.misses[HIER_TLB1]) &&
 	    agrees(t, "faults", t->faults, t->row.sim.faults) &&
 	    agrees(t, "LRU faults", vmsim_counts(vm).faults,
 	    t->row.sim.faults);

@@ -89,10 +89,10 @@ bool
 report_level_misses(const struct result *row, enum hier_level level,
     uint64_t *misses)
 {
-	if (level == HIER_TLB1 && row->hier.present[HIER_TLB2])
+	if (level == HIER_TLB1 && row->models.hier.present[HIER_TLB2])
 		level = HIER_TLB2;
-	*misses = row->hier.misses[level];
-	return row->simulated && row->hier.present[level];
+	*misses = row->models.hier.misses[level];
+	return row->simulated && row->models.hier.present[level];
 }
 
 static struct cell
@@ -205,7 +205,7 @@ row_has(const struct result *row, enum field_source source)
 	case SRC_TLB:
 		return report_level_misses(row, level_of_source(source), &n);
 	case SRC_MEM_TIME:
-		return row->simulated && hier_any_present(&row->hier);
+		return row->simulated && hier_any_present(&row->models.hier);
 	case SRC_LINES:		return row->simulated && row->line_known;
 	case SRC_PMU:		return true;	/* event by event: counted() */
 	case SRC_TIME:		return row->simulated && row->models.time.known;

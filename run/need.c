@@ -112,14 +112,9 @@ plan_need(const struct config *config)
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = items_touched(config),
-		/*
-		 * --vm off keeps no records.  The caches: the report's over
-		 * the tracked pages; the registry's models their own.
-		 */
+		/* --vm off keeps no records; the registry's models below. */
 		.model_bytes = config->vm != VM_OFF ?
-		    vmsim_bytes(fp.tracked_pages, config->policy) +
-		    model_caches_touched(&setup, &setup.cache,
-		    setup.items_counted) : 0,
+		    vmsim_bytes(fp.tracked_pages, config->policy) : 0,
 	};
 
 	/* A curve keeps the stack distances of its pages and lines too. */

@@ -39,7 +39,7 @@ result_modeled_s(const struct result *row)
 double
 result_mem_ns_per_op(const struct result *row)
 {
-	double ns = hier_time_ns(&row->hier, &row->config->latency);
+	double ns = hier_time_ns(&row->models.hier, &row->config->latency);
 
 	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
 }

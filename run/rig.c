@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "exits.h"
-#include "hier.h"
 #include "pages.h"
 #include "rig.h"
 #include "stackdist.h"
@@ -121,26 +120,16 @@ setup_curve(struct run *run, uint64_t tracked_pages)
 }
 
 /*
- * The caches and TLB, and with the curve the lines' stack distances, at
- * the line size of the first cache level (the curve's fully associative
- * caches are of that line).
+ * With the curve and a cache, the lines' stack distances, at the line
+ * size of the first cache level (the curve's fully associative caches
+ * are of that line).
  */
 static int
-setup_hierarchy(struct run *run)
+setup_line_curve(struct run *run)
 {
 	const struct config *config = run->config;
-	struct hier_geometry geometry = hier_for_page(&config->cache,
-	    config->page_bytes);
 	uint32_t line_bytes = config_line_bytes(config);
 
-	run->taps.hier = hier_create(&geometry);
-	/* The modeled addresses end with the last tracked page. */
-	if (run->taps.hier == NULL || hier_bound(run->taps.hier,
-	    config_footprint(&run->one).tracked_pages * config->page_bytes) !=
-	    0) {
-		warn("cannot set up the caches and TLB");
-		return EXIT_FAILURE;
-	}
 	if (run->taps.curve != NULL && line_bytes != 0 && config_line_curve_lines(
 	    &run->one) <= STACKDIST_MAX_PAGES) {
 		uint64_t lines = config_line_curve_lines(&run->one);
@@ -246,7 +235,7 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	pages.items_base = run->items.base;
 	/* The stream first: its batches choose the heap's copy (heap.h). */
 	if (config->vm != VM_OFF && ((hier_any(&config->cache) &&
-	    setup_hierarchy(run) != 0) || setup_models(run) != 0 ||
+	    setup_line_curve(run) != 0) || setup_models(run) != 0 ||
 	    setup_stream(run, &pages) != 0))
 		return EXIT_FAILURE;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
@@ -268,7 +257,6 @@ rig_teardown(struct run *run)
 	vmsim_destroy(run->taps.vm);
 	stackdist_destroy(run->taps.curve);
 	stackdist_destroy(run->taps.lines);
-	hier_destroy(run->taps.hier);
 	if (run->counting)
 		pmu_close(&run->pmu);
 	free(run->dist_index);

@@ -21,7 +21,6 @@
 #include "abi.h"
 #include "exits.h"
 #include "heap.h"
-#include "hier.h"
 #include "kernel.h"
 #include "pages.h"
 #include "pmu.h"
@@ -205,12 +204,7 @@ start_phase(struct run *run, FILE *trace)
 
 	for (k = 0; k < MODEL_REGISTERED; k++)
 		if (run->taps.model[k] != NULL)
-			model_registry[k]->phase(run->taps.model[k]);
-	if (run->taps.hier != NULL) {
-		hier_phase(run->taps.hier);
-		if (trace != NULL)
-			hier_trace(run->taps.hier, trace);
-	}
+			model_registry[k]->phase(run->taps.model[k], trace);
 	if (run->taps.lines != NULL)
 		stackdist_phase(run->taps.lines);
 	run->taps.trace = trace;
@@ -283,8 +277,6 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		stackdist_phase_end(run->taps.curve);
 	if (run->taps.lines != NULL)
 		stackdist_phase_end(run->taps.lines);
-	if (run->taps.hier != NULL)
-		row->hier = hier_counts(run->taps.hier);
 	for (k = 0; k < MODEL_REGISTERED; k++)
 		if (run->taps.model[k] != NULL)
 			model_registry[k]->publish(run->taps.model[k],
