@@ -261,7 +261,7 @@ take(void *model, const uint64_t *record, size_t n)
 			hier_access(m->hier, stream_address_of(record[i]));
 }
 
-static void
+static int
 phase(void *model, FILE *trace)
 {
 	struct hier_model *m = model;
@@ -269,11 +269,13 @@ phase(void *model, FILE *trace)
 	hier_phase(m->hier);
 	if (trace != NULL)
 		hier_trace(m->hier, trace);
+	return 0;
 }
 
 static void
-publish(const void *model, struct model_results *results)
+publish(const void *model, uint32_t budget, struct model_results *results)
 {
+	(void)budget;
 	results->hier = hier_counts(((const struct hier_model *)model)->hier);
 }
 
@@ -295,6 +297,7 @@ const struct model_ops hier_model = {
 	.create = create,
 	.take = take,
 	.phase = phase,
+	.phase_end = model_phase_end_nothing,
 	.publish = publish,
 	.destroy = destroy,
 };

@@ -22,8 +22,10 @@
 #include <stdio.h>
 
 #include "hier.h"
+#include "pages.h"
 #include "threec.h"
 #include "timemodel.h"
+#include "vmsim.h"
 
 /*
  * What a run asks of its models, in the models' own terms.  Modeled
@@ -33,6 +35,29 @@
  */
 struct model_setup {
 	bool		items_counted;	/* --model full: items' accesses too */
+	/*
+	 * The page models: none with --vm off.  One budget of one policy
+	 * (vmsim.h), or for a pass of several budgets, or --resident all,
+	 * the LRU curve of every budget (stackdist.h), which keeps the
+	 * per-operation distributions of the listed budgets (rising).
+	 */
+	bool		paged;
+	bool		curve;
+	struct page_map	pages;		/* pages.h; items_base unset */
+	uint32_t	array_pages;
+	uint32_t	item_pages;	/* tracked: 0 unless items_counted */
+	uint32_t	page_bytes;
+	uint32_t	budget;
+	enum policy	policy;
+	/* With --vm kernel or disk: told of each eviction, to make it real. */
+	void		(*evict)(void *context, uint32_t page);
+	void		*evict_context;
+	const uint32_t	*budgets;
+	unsigned	nbudgets;
+	/* With the curve, the line curve's line (the first cache's), or 0. */
+	uint32_t	line_bytes;
+	/* The most accesses a phase makes: the estimates' (need.c), or 0. */
+	uint64_t	accesses;
 	/* The caches and TLB, hier_for_page()'s; every level 0: none. */
 	struct hier_geometry cache;
 	struct hier_latency latency;	/* --latency's */
@@ -48,6 +73,15 @@ struct model_setup {
 
 /* What the registered models publish for a phase: a block each. */
 struct model_results {
+	bool		simulated;	/* set by a page model */
+	struct vmsim_counts sim;
+	bool		distributions;	/* sim's per-operation ones kept */
+	/*
+	 * The misses of a fully associative LRU cache of the first cache
+	 * level's lines, as large as the budget: set by the line curve.
+	 */
+	uint64_t	line_misses;
+	bool		line_known;
 	struct hier_counts hier;	/* present[]: set by the caches' model */
 	struct time_counts time;	/* known: set by the time model */
 	struct threec_counts three_c;
@@ -67,10 +101,17 @@ struct model_ops {
 	/*
 	 * Counters to zero: a phase begins; with a trace, the model writes
 	 * there the state it starts the phase in (--trace's format).
+	 * Returns 0, or -1 with errno set.
 	 */
-	void		(*phase)(void *, FILE *trace);
-	/* The phase's figures, after the stream's last flush. */
-	void		(*publish)(const void *, struct model_results *);
+	int		(*phase)(void *, FILE *trace);
+	/*
+	 * The phase is over (the stream flushed): 0, or -1 with errno set
+	 * (opt replays its phase here).
+	 */
+	int		(*phase_end)(void *);
+	/* The phase's figures at one of the pass's budgets. */
+	void		(*publish)(const void *, uint32_t budget,
+			    struct model_results *);
 	void		(*destroy)(void *);
 };
 
@@ -96,8 +137,11 @@ uint64_t	model_lines_touched(const struct model_setup *, uint64_t line,
 uint64_t	model_caches_touched(const struct model_setup *,
 		    const struct hier_geometry *g, bool items);
 
+/* The models' phase_end for those that cannot fail. */
+int		model_phase_end_nothing(void *);
+
 /* Every model, NULL-terminated; MODEL_REGISTERED of them. */
-#define MODEL_REGISTERED	3
+#define MODEL_REGISTERED	6
 extern const struct model_ops *const model_registry[MODEL_REGISTERED + 1];
 
 #endif

@@ -1,72 +1,9 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * taps.c: each model's loop over a batch of the heap's access stream.
+ * taps.c: the registry's models and the trace on a heap's stream.
  */
 #include "taps.h"
-
-static uint32_t
-page_of(const struct taps *taps, uint64_t record)
-{
-	return page_of_address(&taps->pages, stream_address_of(record));
-}
-
-/* Whether the page and cache models take this record. */
-static int
-counted(const struct taps *taps, uint64_t record)
-{
-	return stream_is_counted(record, taps->items_counted);
-}
-
-static int
-is_op_end(uint64_t record)
-{
-	return stream_kind_of(record) == STREAM_OP_END;
-}
-
-static void
-take_pages(void *model, const uint64_t *record, size_t n)
-{
-	struct taps *taps = model;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (counted(taps, record[i]))
-			vmsim_access(taps->vm, page_of(taps, record[i]));
-		else if (is_op_end(record[i]))
-			vmsim_op_end(taps->vm);
-	}
-}
-
-static void
-take_curve(void *model, const uint64_t *record, size_t n)
-{
-	struct taps *taps = model;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (counted(taps, record[i]))
-			(void)stackdist_access(taps->curve,
-			    page_of(taps, record[i]));
-		else if (is_op_end(record[i]))
-			stackdist_op_end(taps->curve);
-	}
-}
-
-static void
-take_lines(void *model, const uint64_t *record, size_t n)
-{
-	struct taps *taps = model;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (counted(taps, record[i]))
-			(void)stackdist_access(taps->lines, (uint32_t)(
-			    stream_address_of(record[i]) >> taps->line_shift));
-		else if (is_op_end(record[i]))
-			stackdist_op_end(taps->lines);
-	}
-}
 
 static void
 take_trace(void *model, const uint64_t *record, size_t n)
@@ -77,7 +14,7 @@ take_trace(void *model, const uint64_t *record, size_t n)
 	if (taps->trace == NULL)
 		return;
 	for (i = 0; i < n; i++)
-		if (counted(taps, record[i]))
+		if (stream_is_counted(record[i], taps->items_counted))
 			pages_trace_access(taps->trace, &taps->pages,
 			    stream_address_of(record[i]));
 }
@@ -87,15 +24,6 @@ taps_subscribe(struct taps *taps, struct access_stream *stream)
 {
 	unsigned k;
 
-	if (taps->vm != NULL)
-		stream_subscribe(stream, (struct stream_taker){ take_pages,
-		    taps });
-	if (taps->curve != NULL)
-		stream_subscribe(stream, (struct stream_taker){ take_curve,
-		    taps });
-	if (taps->lines != NULL)
-		stream_subscribe(stream, (struct stream_taker){ take_lines,
-		    taps });
 	for (k = 0; k < MODEL_REGISTERED; k++)
 		if (taps->model[k] != NULL)
 			stream_subscribe(stream, (struct stream_taker){

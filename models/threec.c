@@ -191,16 +191,18 @@ take(void *model, const uint64_t *record, size_t n)
 			    stream_address_of(record[i]));
 }
 
-static void
+static int
 phase(void *model, FILE *trace)
 {
 	(void)trace;
 	threec_phase(&((struct threec_model *)model)->threec);
+	return 0;
 }
 
 static void
-publish(const void *model, struct model_results *results)
+publish(const void *model, uint32_t budget, struct model_results *results)
 {
+	(void)budget;
 	results->three_c = threec_counts(&((const struct threec_model *)
 	    model)->threec);
 	results->three_c_known = true;
@@ -224,6 +226,7 @@ const struct model_ops threec_model = {
 	.create = create,
 	.take = take,
 	.phase = phase,
+	.phase_end = model_phase_end_nothing,
 	.publish = publish,
 	.destroy = destroy,
 };

@@ -245,16 +245,18 @@ create(const struct model_setup *setup)
 	return model;
 }
 
-static void
+static int
 phase(void *model, FILE *trace)
 {
 	(void)trace;
 	timemodel_phase(model);
+	return 0;
 }
 
 static void
-publish(const void *model, struct model_results *results)
+publish(const void *model, uint32_t budget, struct model_results *results)
 {
+	(void)budget;
 	results->time = timemodel_counts(model);
 }
 
@@ -274,6 +276,7 @@ const struct model_ops timemodel_model = {
 	.create = create,
 	.take = timemodel_take,
 	.phase = phase,
+	.phase_end = model_phase_end_nothing,
 	.publish = publish,
 	.destroy = destroy,
 };

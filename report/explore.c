@@ -132,7 +132,7 @@ find_op_ends(struct track *t, const struct explore_request *req)
 		status = workload_run(&c, 1, t->layout, NULL, keep_row, t);
 		if (status != 0)
 			return status;
-		track_push(&t->op_end, t->row.sim.accesses);
+		track_push(&t->op_end, t->row.models.sim.accesses);
 	}
 	track_push(&t->op_end, t->index.n);
 	return 0;

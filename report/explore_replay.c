@@ -185,14 +185,14 @@ track_replay(struct track *t, const struct explore_request *req)
 	stackdist_phase_end(sd);
 	for (b = 1; b <= pages; b++)
 		track_push(&t->budget, stackdist_faults(sd, b));
-	ok = agrees(t, "accesses", t->index.n, t->row.sim.accesses) &&
+	ok = agrees(t, "accesses", t->index.n, t->row.models.sim.accesses) &&
 	    agrees(t, "l1 misses", t->l1_misses,
 	    t->row.models.hier.misses[HIER_L1]) &&
 	    agrees(t, "tlb misses", t->tlb_misses,
 	    t->row.models.hier.misses[HIER_TLB1]) &&
-	    agrees(t, "faults", t->faults, t->row.sim.faults) &&
+	    agrees(t, "faults", t->faults, t->row.models.sim.faults) &&
 	    agrees(t, "LRU faults", vmsim_counts(vm).faults,
-	    t->row.sim.faults);
+	    t->row.models.sim.faults);
 	vmsim_destroy(vm);
 	stackdist_destroy(sd);
 	cache_fini(&l1.cache);

@@ -92,7 +92,7 @@ report_level_misses(const struct result *row, enum hier_level level,
 	if (level == HIER_TLB1 && row->models.hier.present[HIER_TLB2])
 		level = HIER_TLB2;
 	*misses = row->models.hier.misses[level];
-	return row->simulated && row->models.hier.present[level];
+	return row->models.simulated && row->models.hier.present[level];
 }
 
 static struct cell
@@ -133,8 +133,8 @@ modeled_time(const struct result *row, enum field f)
 static struct cell
 line_misses(const struct result *row, bool per_op)
 {
-	return per_op ? cell_real(result_per_op(row, row->line_misses), 4) :
-	    cell_integer(row->line_misses);
+	return per_op ? cell_real(result_per_op(row, row->models.line_misses), 4) :
+	    cell_integer(row->models.line_misses);
 }
 
 /*
@@ -148,7 +148,7 @@ classes(const struct result *row, enum hier_level level)
 
 	if (level == HIER_TLB1 && c->present[HIER_TLB2])
 		level = HIER_TLB2;
-	if (!row->simulated || !row->models.three_c_known ||
+	if (!row->models.simulated || !row->models.three_c_known ||
 	    !c->present[level])
 		return NULL;
 	return &c->level[level];
@@ -196,19 +196,19 @@ row_has(const struct result *row, enum field_source source)
 	case SRC_HEAP_TIME:	return row->heap_cpu_known;
 	case SRC_ARITY:		return layouts[row->layout]->has_arity;
 	case SRC_ARENA_RSS:	return row->arena_rss_known;
-	case SRC_PAGES:		return row->simulated;
-	case SRC_PRICED:	return row->simulated && row->heap_cpu_known;
-	case SRC_DIST:		return row->simulated && row->distributions;
+	case SRC_PAGES:		return row->models.simulated;
+	case SRC_PRICED:	return row->models.simulated && row->heap_cpu_known;
+	case SRC_DIST:		return row->models.simulated && row->models.distributions;
 	case SRC_L1:
 	case SRC_L2:
 	case SRC_LLC:
 	case SRC_TLB:
 		return report_level_misses(row, level_of_source(source), &n);
 	case SRC_MEM_TIME:
-		return row->simulated && hier_any_present(&row->models.hier);
-	case SRC_LINES:		return row->simulated && row->line_known;
+		return row->models.simulated && hier_any_present(&row->models.hier);
+	case SRC_LINES:		return row->models.simulated && row->models.line_known;
 	case SRC_PMU:		return true;	/* event by event: counted() */
-	case SRC_TIME:		return row->simulated && row->models.time.known;
+	case SRC_TIME:		return row->models.simulated && row->models.time.known;
 	case SRC_3C_L1:
 	case SRC_3C_L2:
 	case SRC_3C_LLC:
@@ -349,22 +349,22 @@ model_value(enum field f, const struct result *row)
 
 	switch (f) {
 	case F_RESIDENT_PAGES:	return cell_integer(config->resident_pages);
-	case F_ACCESSES:	return cell_integer(row->sim.accesses);
-	case F_SIM_FAULTS:	return cell_integer(row->sim.faults);
+	case F_ACCESSES:	return cell_integer(row->models.sim.accesses);
+	case F_SIM_FAULTS:	return cell_integer(row->models.sim.faults);
 	case F_FAULTS_PER_OP:
 		return cell_real(result_faults_per_op(row), 4);
 	case F_MODELED_S:	return seconds(result_modeled_s(row));
-	case F_PAGES_TOUCHED:	return cell_integer(row->sim.distinct);
-	case F_FAULTS_MIN:	return cell_integer(row->sim.faults_per_op.min);
+	case F_PAGES_TOUCHED:	return cell_integer(row->models.sim.distinct);
+	case F_FAULTS_MIN:	return cell_integer(row->models.sim.faults_per_op.min);
 	case F_FAULTS_P50:
-		return cell_integer(row->sim.faults_per_op.median);
-	case F_FAULTS_P99:	return cell_integer(row->sim.faults_per_op.p99);
-	case F_FAULTS_MAX:	return cell_integer(row->sim.faults_per_op.max);
-	case F_PAGES_MIN:	return cell_integer(row->sim.pages_per_op.min);
+		return cell_integer(row->models.sim.faults_per_op.median);
+	case F_FAULTS_P99:	return cell_integer(row->models.sim.faults_per_op.p99);
+	case F_FAULTS_MAX:	return cell_integer(row->models.sim.faults_per_op.max);
+	case F_PAGES_MIN:	return cell_integer(row->models.sim.pages_per_op.min);
 	case F_PAGES_P50:
-		return cell_integer(row->sim.pages_per_op.median);
-	case F_PAGES_P99:	return cell_integer(row->sim.pages_per_op.p99);
-	case F_PAGES_MAX:	return cell_integer(row->sim.pages_per_op.max);
+		return cell_integer(row->models.sim.pages_per_op.median);
+	case F_PAGES_P99:	return cell_integer(row->models.sim.pages_per_op.p99);
+	case F_PAGES_MAX:	return cell_integer(row->models.sim.pages_per_op.max);
 	case F_HEAP_CPU_S:	return seconds((double)row->heap_cpu_ns / 1e9);
 	case F_POLICY:		return cell_text(policy_names[config->policy]);
 	case F_CACHE:		return geometry(row, false);

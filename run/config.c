@@ -204,6 +204,18 @@ config_model_setup(const struct config *config)
 	struct footprint fp = config_footprint(config);
 	struct model_setup setup = {
 		.items_counted = config->model == MODEL_FULL,
+		.paged = config->vm != VM_OFF,
+		/* A resident sweep's LRU point has one, alone or not. */
+		.curve = config->vm == VM_SIM && config->policy == POLICY_LRU &&
+		    config->sweep == SWEEP_RESIDENT,
+		.pages = config_page_map(config),
+		.array_pages = (uint32_t)fp.array_pages,
+		.item_pages = config->model == MODEL_FULL ?
+		    (uint32_t)fp.item_pages : 0,
+		.page_bytes = (uint32_t)config->page_bytes,
+		.budget = (uint32_t)config->resident_pages,
+		.policy = config->policy,
+		.line_bytes = config_line_bytes(config),
 		.latency = config->latency,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = fp.item_bytes,

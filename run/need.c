@@ -112,27 +112,11 @@ plan_need(const struct config *config)
 		.tracked_pages = fp.tracked_pages,
 		.array_bytes = fp.array_bytes,
 		.item_bytes = items_touched(config),
-		/* --vm off keeps no records; the registry's models below. */
-		.model_bytes = config->vm != VM_OFF ?
-		    vmsim_bytes(fp.tracked_pages, config->policy) : 0,
 	};
 
-	/* A curve keeps the stack distances of its pages and lines too. */
-	if (config->vm == VM_SIM && config->sweep == SWEEP_RESIDENT) {
-		uint64_t accesses = run_accesses(config);
-
-		need.model_bytes += stackdist_bytes(fp.tracked_pages,
-		    fp.tracked_pages, accesses);
-		if (config_line_curve_lines(config) > 0 &&
-		    config_line_curve_lines(config) <= STACKDIST_MAX_PAGES)
-			need.model_bytes += stackdist_bytes(
-			    config_line_curve_lines(config),
-			    model_lines_touched(&setup,
-			    config_line_bytes(config), setup.items_counted,
-			    true), accesses);
-	}
-
-	need.model_bytes += registry_bytes(&setup);
+	/* --vm off runs no model: the registry wants none. */
+	setup.accesses = run_accesses(config);
+	need.model_bytes = registry_bytes(&setup);
 	need.total_bytes = need.array_bytes + need.item_bytes +
 	    need.model_bytes;
 	return need;

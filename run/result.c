@@ -14,7 +14,7 @@ result_per_op(const struct result *row, uint64_t total)
 double
 result_faults_per_op(const struct result *row)
 {
-	return result_per_op(row, row->sim.faults);
+	return result_per_op(row, row->models.sim.faults);
 }
 
 double
@@ -32,7 +32,7 @@ result_heap_ns_per_op(const struct result *row)
 double
 result_modeled_s(const struct result *row)
 {
-	return ((double)row->heap_cpu_ns + (double)row->sim.faults *
+	return ((double)row->heap_cpu_ns + (double)row->models.sim.faults *
 	    (double)row->config->disk_latency_ns) / 1e9;
 }
 
@@ -63,7 +63,7 @@ double
 result_model_ns_per_op(const struct result *row)
 {
 	double ns = time_compute_ns(&row->models.time) + time_stall_ns(&row->models.time) +
-	    (double)row->sim.faults * (double)row->config->disk_latency_ns;
+	    (double)row->models.sim.faults * (double)row->config->disk_latency_ns;
 
 	return row->ops == 0 ? 0.0 : ns / (double)row->ops;
 }

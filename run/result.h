@@ -24,10 +24,6 @@ struct result {
 	unsigned	layout;		/* index into layouts[] */
 	enum workload	workload;
 	uint64_t	ops;		/* operations in this phase */
-	bool		simulated;	/* false with --vm off */
-	struct vmsim_counts sim;
-	/* sim's per-operation distributions were kept for this budget. */
-	bool		distributions;
 	uint64_t	minflt;		/* kernel's, during the phase */
 	uint64_t	majflt;
 	uint64_t	maxrss_kib;	/* at the end of the phase */
@@ -39,16 +35,11 @@ struct result {
 	 */
 	uint64_t	heap_cpu_ns;
 	bool		heap_cpu_known;	/* false if that run was stopped */
-	/* The caches and TLB: every level absent if they did not run. */
-	struct hier_counts hier;
-	/* The registry's models', a block each with its flag (model.h). */
-	struct model_results models;
 	/*
-	 * With a curve: the misses of a fully associative LRU cache of the
-	 * first level's lines, as large as the point's resident pages.
+	 * The models' figures at the point's budget, a block each with the
+	 * flag its model sets (model.h); none with --vm off.
 	 */
-	uint64_t	line_misses;
-	bool		line_known;
+	struct model_results models;
 	/*
 	 * What the CPU counted in the measured phase of the untracked run
 	 * (the row's own with --vm off): every event unknown without a PMU.

@@ -66,16 +66,17 @@ by_value(const void *a, const void *b)
  * STACKDIST_MAX_BUDGETS of them), and of --resident all's T budgets
  * those on the ladder round(T^(k / (MAX - 1))), k = 0 .. MAX - 1:
  * all of them up to T = MAX, else some in every order of magnitude.
+ * Into list, rising; returns how many.
  */
-static int
-choose_distributions(struct run *run)
+static unsigned
+choose_distributions(const struct run *run,
+    uint32_t list[STACKDIST_MAX_BUDGETS])
 {
-	uint32_t list[STACKDIST_MAX_BUDGETS], ladder[STACKDIST_MAX_BUDGETS];
+	uint32_t ladder[STACKDIST_MAX_BUDGETS];
 	uint64_t tracked = config_footprint(run->config).tracked_pages;
 	unsigned n = 0, k;
 	size_t i;
 
-	run->dist_index = xcalloc(run->npoints, sizeof(*run->dist_index));
 	for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
 		ladder[k] = (uint32_t)llround(pow((double)tracked,
 		    (double)k / (STACKDIST_MAX_BUDGETS - 1)));
@@ -96,62 +97,30 @@ choose_distributions(struct run *run)
 	for (i = k = 0; i < n; i++)
 		if (k == 0 || list[i] != list[k - 1])
 			list[k++] = list[i];
-	n = k;
-	for (i = 0; i < run->npoints; i++) {
-		uint32_t budget = (uint32_t)run->points[i].resident_pages;
-		uint32_t *at = bsearch(&budget, list, n, sizeof(list[0]),
-		    by_value);
-
-		run->dist_index[i] = at != NULL ? (int)(at - list) : -1;
-	}
-	return stackdist_budgets(run->taps.curve, list, n);
-}
-
-static int
-setup_curve(struct run *run, uint64_t tracked_pages)
-{
-	run->taps.curve = stackdist_create((uint32_t)tracked_pages);
-	if (run->taps.curve == NULL || choose_distributions(run) != 0) {
-		warn("cannot set up the stack-distance model for %" PRIu64
-		    " pages", tracked_pages);
-		return EXIT_FAILURE;
-	}
-	return 0;
+	return k;
 }
 
 /*
- * With the curve and a cache, the lines' stack distances, at the line
- * size of the first cache level (the curve's fully associative caches
- * are of that line).
+ * The registry's models (model.h) that the run wants: a pass of several
+ * budgets runs the curve, and the kernel modes make the page model's
+ * evictions real.
  */
-static int
-setup_line_curve(struct run *run)
-{
-	const struct config *config = run->config;
-	uint32_t line_bytes = config_line_bytes(config);
-
-	if (run->taps.curve != NULL && line_bytes != 0 && config_line_curve_lines(
-	    &run->one) <= STACKDIST_MAX_PAGES) {
-		uint64_t lines = config_line_curve_lines(&run->one);
-
-		run->taps.lines = stackdist_create((uint32_t)lines);
-		if (run->taps.lines == NULL) {
-			warn("cannot set up the stack-distance model for %"
-			    PRIu64 " lines", lines);
-			return EXIT_FAILURE;
-		}
-	}
-	run->taps.line_shift = line_bytes != 0 ? log2_exact(line_bytes) : 0;
-	return 0;
-}
-
-/* The registry's models (model.h) that the run wants. */
 static int
 setup_models(struct run *run)
 {
 	struct model_setup setup = config_model_setup(&run->one);
+	uint32_t list[STACKDIST_MAX_BUDGETS];
 	unsigned k;
 
+	setup.curve = setup.curve || run->npoints > 1;
+	if (setup.curve) {
+		setup.budgets = list;
+		setup.nbudgets = choose_distributions(run, list);
+	}
+	if (run->config->vm == VM_KERNEL || run->config->vm == VM_DISK) {
+		setup.evict = evict_page;
+		setup.evict_context = run;
+	}
 	for (k = 0; k < MODEL_REGISTERED; k++) {
 		const struct model_ops *ops = model_registry[k];
 
@@ -207,35 +176,15 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	    map_arena(&run->items, fp.item_bytes, config,
 	    config->model == MODEL_FULL, "item arena") != 0)
 		return 1;
-	/* A resident sweep's LRU point has one, alone in its pass or not. */
-	if ((npoints > 1 || (config->vm == VM_SIM && config->policy ==
-	    POLICY_LRU && config->sweep == SWEEP_RESIDENT)) &&
-	    setup_curve(run, fp.tracked_pages) != 0)
-		return EXIT_FAILURE;
-	if (config->vm != VM_OFF && run->taps.curve == NULL) {
-		run->taps.vm = vmsim_create((uint32_t)fp.array_pages,
-		    config->model == MODEL_FULL ? (uint32_t)fp.item_pages : 0,
-		    (uint32_t)config->resident_pages);
-		if (run->taps.vm == NULL ||
-		    vmsim_set_policy(run->taps.vm, config->policy) != 0) {
-			warn("cannot set up the page model for %" PRIu64
-			    " pages", fp.tracked_pages);
-			return 1;
-		}
-		/* The kernel modes make the model's evictions real. */
-		if (config->vm == VM_KERNEL || config->vm == VM_DISK)
-			vmsim_on_evict(run->taps.vm, evict_page, run);
-	}
 	/* The CPU's counts are of the heap alone, as heap_cpu_s is. */
-	if (config->pmu && run->taps.vm == NULL && run->taps.curve == NULL) {
+	if (config->pmu && config->vm == VM_OFF) {
 		pmu_open(&run->pmu);
 		run->counting = true;
 	}
 	/* Reported always: the time model sees what the CPU does. */
 	pages.items_base = run->items.base;
 	/* The stream first: its batches choose the heap's copy (heap.h). */
-	if (config->vm != VM_OFF && ((hier_any(&config->cache) &&
-	    setup_line_curve(run) != 0) || setup_models(run) != 0 ||
+	if (config->vm != VM_OFF && (setup_models(run) != 0 ||
 	    setup_stream(run, &pages) != 0))
 		return EXIT_FAILURE;
 	heap_init(&run->heap, layouts[layout], config_shape(config),
@@ -254,12 +203,8 @@ rig_teardown(struct run *run)
 	for (k = 0; k < MODEL_REGISTERED; k++)
 		if (run->taps.model[k] != NULL)
 			model_registry[k]->destroy(run->taps.model[k]);
-	vmsim_destroy(run->taps.vm);
-	stackdist_destroy(run->taps.curve);
-	stackdist_destroy(run->taps.lines);
 	if (run->counting)
 		pmu_close(&run->pmu);
-	free(run->dist_index);
 	arena_unmap(&run->array);
 	arena_unmap(&run->items);
 }

@@ -26,19 +26,12 @@ struct run {
 	struct config	 one;
 	size_t		 npoints;
 	struct heap	 heap;
-	/*
-	 * The models the heap's stream feeds: one budget (vm) or every
-	 * budget of the pass (curve); the caches and TLB (hier) or none;
-	 * with the curve and the caches, every fully associative size
-	 * (lines).
-	 */
+	/* The registry's models the heap's stream feeds, and the trace. */
 	struct taps	 taps;
 	struct access_stream stream;
 	/* Untracked, with a PMU: what the CPU counts in each phase. */
 	struct pmu	 pmu;
 	bool		 counting;
-	/* Per point, its budget's index in the curve's list, or -1. */
-	int		*dist_index;
 	struct arena	 array;
 	struct arena	 items;
 	uint64_t	 rng;

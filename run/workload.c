@@ -170,30 +170,6 @@ monotonic_ns(void)
 }
 
 /*
- * A curve's trace starts with the whole LRU stack, least recent first:
- * replayed through an LRU of any budget R, its top R pages are the
- * resident set that budget starts the phase with.
- */
-static int
-trace_stack(const struct run *run, FILE *trace)
-{
-	uint32_t footprint = stackdist_footprint(run->taps.curve), *stack, i;
-	size_t n;
-
-	stack = calloc(footprint + 1, sizeof(*stack));
-	if (stack == NULL) {
-		warn("the LRU stack of %" PRIu32 " pages", footprint);
-		return EXIT_FAILURE;
-	}
-	n = stackdist_stack(run->taps.curve, stack, footprint);
-	for (i = 0; i < n; i++)
-		pages_trace(trace, run->heap.pages.heap_pages, "resident ",
-		    stack[i]);
-	free(stack);
-	return 0;
-}
-
-/*
  * Counters to zero; with a trace, the state every model starts the phase
  * in, then every access (heap.h).
  */
@@ -203,19 +179,14 @@ start_phase(struct run *run, FILE *trace)
 	unsigned k;
 
 	for (k = 0; k < MODEL_REGISTERED; k++)
-		if (run->taps.model[k] != NULL)
-			model_registry[k]->phase(run->taps.model[k], trace);
-	if (run->taps.lines != NULL)
-		stackdist_phase(run->taps.lines);
+		if (run->taps.model[k] != NULL &&
+		    model_registry[k]->phase(run->taps.model[k], trace) != 0) {
+			warn("the %s model: starting a phase",
+			    model_registry[k]->name);
+			return EXIT_FAILURE;
+		}
 	run->taps.trace = trace;
-	if (run->taps.vm != NULL)
-		vmsim_phase(run->taps.vm, trace);
-	if (run->taps.curve == NULL)
-		return 0;
-	stackdist_phase(run->taps.curve);
-	if (trace == NULL)
-		return 0;
-	return trace_stack(run, trace);
+	return 0;
 }
 
 /* The arenas' sizes, mapped and in memory, into row. */
@@ -263,24 +234,14 @@ measure(struct run *run, enum workload workload, FILE *trace,
 		return EXIT_BROKEN_HEAP;
 	}
 	/* opt's faults come from its replay of the phase, here. */
-	if (run->taps.vm != NULL && vmsim_phase_end(run->taps.vm) != 0) {
-		warn("opt: replaying %s's accesses", workload_names[workload]);
-		return EXIT_FAILURE;
-	}
-	row->workload = workload;
-	row->simulated = run->taps.vm != NULL || run->taps.curve != NULL;
-	row->line_known = run->taps.lines != NULL;
-	row->distributions = run->taps.vm != NULL;
-	if (run->taps.vm != NULL)
-		row->sim = vmsim_counts(run->taps.vm);
-	if (run->taps.curve != NULL)
-		stackdist_phase_end(run->taps.curve);
-	if (run->taps.lines != NULL)
-		stackdist_phase_end(run->taps.lines);
 	for (k = 0; k < MODEL_REGISTERED; k++)
-		if (run->taps.model[k] != NULL)
-			model_registry[k]->publish(run->taps.model[k],
-			    &row->models);
+		if (run->taps.model[k] != NULL &&
+		    model_registry[k]->phase_end(run->taps.model[k]) != 0) {
+			warn("the %s model: ending %s", model_registry[k]->name,
+			    workload_names[workload]);
+			return EXIT_FAILURE;
+		}
+	row->workload = workload;
 	run->taps.trace = NULL;
 	row->minflt = after.minflt - before.minflt;
 	row->majflt = after.majflt - before.majflt;
@@ -293,47 +254,26 @@ measure(struct run *run, enum workload workload, FILE *trace,
 }
 
 /*
- * The lines a fully associative cache as large as `budget` pages holds;
- * a budget past 2^32 - 1 lines holds every line there is.
+ * The phase's rows: one per point of the pass (one point but with a
+ * curve), each with what every model gives at the point's budget.
  */
-static uint32_t
-budget_lines(const struct run *run, uint32_t budget)
-{
-	/* Multiplied first: a line may be larger than a page. */
-	uint64_t lines = (uint64_t)budget * run->config->page_bytes /
-	    config_line_bytes(run->config);
-
-	return lines > UINT32_MAX ? UINT32_MAX : (uint32_t)lines;
-}
-
-/* The phase's rows: one, or with a curve one per point of the pass. */
 static int
 send_rows(const struct run *run, struct result *row, result_sink sink,
     void *context)
 {
 	size_t i;
+	unsigned k;
 	int status = 0;
 
-	if (run->taps.curve == NULL)
-		return sink(row, context);
 	for (i = 0; i < run->npoints && status == 0; i++) {
-		uint32_t budget = (uint32_t)run->points[i].resident_pages;
-
 		row->config = &run->points[i];
 		row->point = i;
-		row->distributions = run->dist_index[i] >= 0;
-		if (row->distributions)
-			row->sim = stackdist_counts(run->taps.curve,
-			    (unsigned)run->dist_index[i]);
-		else {
-			memset(&row->sim, 0, sizeof(row->sim));
-			row->sim.accesses = stackdist_accesses(run->taps.curve);
-			row->sim.distinct = stackdist_distinct(run->taps.curve);
-		}
-		row->sim.faults = stackdist_faults(run->taps.curve, budget);
-		if (run->taps.lines != NULL)
-			row->line_misses = stackdist_faults(run->taps.lines,
-			    budget_lines(run, budget));
+		for (k = 0; k < MODEL_REGISTERED; k++)
+			if (run->taps.model[k] != NULL)
+				model_registry[k]->publish(
+				    run->taps.model[k],
+				    (uint32_t)run->points[i].resident_pages,
+				    &row->models);
 		status = sink(row, context);
 	}
 	return status;

@@ -76,18 +76,18 @@ same_counts(const struct result *curve, const struct result *fixed,
 
 	ck_assert_msg(curve->workload == fixed->workload, "budget %llu: "
 	    "phases out of step", (unsigned long long)budget);
-	ck_assert_msg(curve->sim.faults == fixed->sim.faults, "%s, budget "
+	ck_assert_msg(curve->models.sim.faults == fixed->models.sim.faults, "%s, budget "
 	    "%llu: the curve has %llu faults, a fixed run %llu", wl,
-	    (unsigned long long)budget, (unsigned long long)curve->sim.faults,
-	    (unsigned long long)fixed->sim.faults);
-	ck_assert_uint_eq(curve->sim.accesses, fixed->sim.accesses);
-	ck_assert_uint_eq(curve->sim.distinct, fixed->sim.distinct);
+	    (unsigned long long)budget, (unsigned long long)curve->models.sim.faults,
+	    (unsigned long long)fixed->models.sim.faults);
+	ck_assert_uint_eq(curve->models.sim.accesses, fixed->models.sim.accesses);
+	ck_assert_uint_eq(curve->models.sim.distinct, fixed->models.sim.distinct);
 	ck_assert_uint_eq(curve->ops, fixed->ops);
-	if (!curve->distributions)
+	if (!curve->models.distributions)
 		return;
-	ck_assert_msg(memcmp(&curve->sim.faults_per_op,
-	    &fixed->sim.faults_per_op, sizeof(struct vmsim_dist)) == 0 &&
-	    memcmp(&curve->sim.pages_per_op, &fixed->sim.pages_per_op,
+	ck_assert_msg(memcmp(&curve->models.sim.faults_per_op,
+	    &fixed->models.sim.faults_per_op, sizeof(struct vmsim_dist)) == 0 &&
+	    memcmp(&curve->models.sim.pages_per_op, &fixed->models.sim.pages_per_op,
 	    sizeof(struct vmsim_dist)) == 0, "%s, budget %llu: the "
 	    "per-operation distributions differ", wl,
 	    (unsigned long long)budget);

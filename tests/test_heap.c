@@ -19,7 +19,7 @@
 #include "heap.h"
 #include "prng.h"
 #include "tests.h"
-#include "taps.h"
+#include "model.h"
 #include "vmsim.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -211,22 +211,20 @@ random_operation(struct fixture *fx, unsigned op)
 }
 
 /*
- * The sequence with the accesses going to `vm`, if not NULL, in batches
- * of `batch` records: 7, too few for a step's, takes the operations that
- * report one record at a time, and flushes fall inside operations;
- * STREAM_BATCH takes those that report through a cursor (heap.h).
+ * The sequence with the accesses going to the page model `vm` (model.h)
+ * over `pages`, if not NULL, in batches of `batch` records: 7, too few
+ * for a step's, takes the operations that report one record at a time,
+ * and flushes fall inside operations; STREAM_BATCH takes those that
+ * report through a cursor (heap.h).
  */
 static void
 run_sequence_in(const struct layout *layout, unsigned page_shift,
-    unsigned arity, uint64_t key_span, uint64_t seed, struct vmsim *vm,
-    uint32_t batch)
+    unsigned arity, uint64_t key_span, uint64_t seed, void *vm,
+    struct page_map pages, uint32_t batch)
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
 	struct shape shape = { .page_shift = page_shift, .arity = arity };
-	struct page_map pages = { .entry_shift = page_shift, .byte_shift = 12,
-	    .heap_pages = vm != NULL ? vm->heap_pages : 0 };
 	static struct access_stream stream;
-	struct taps taps = { .vm = vm };
 	unsigned op;
 
 	ck_assert_ptr_nonnull(fx);
@@ -244,8 +242,9 @@ run_sequence_in(const struct layout *layout, unsigned page_shift,
 	fx->key_span = key_span;
 	pages.items_base = (const char *)fx->items;
 	stream_init(&stream, batch);
-	taps.pages = pages;
-	taps_subscribe(&taps, &stream);
+	if (vm != NULL)
+		stream_subscribe(&stream, (struct stream_taker){
+		    vmsim_model.take, vm });
 	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS,
 	    vm != NULL ? &stream : NULL, &pages);
 	for (op = 0; op < OPS; op++) {
@@ -268,7 +267,11 @@ static void
 run_sequence(const struct layout *layout, unsigned page_shift,
     unsigned arity, uint64_t key_span, uint64_t seed)
 {
-	run_sequence_in(layout, page_shift, arity, key_span, seed, NULL, 1);
+	struct page_map pages = { .entry_shift = page_shift,
+	    .byte_shift = 12 };
+
+	run_sequence_in(layout, page_shift, arity, key_span, seed, NULL, pages,
+	    1);
 }
 
 /* Tests -------------------------------------------------------------- */
@@ -324,14 +327,21 @@ START_TEST(tracked_sequences)
 	unsigned k;
 
 	for (k = 0; k < 2; k++) {
-		struct vmsim *vm = vmsim_create(heap_pages, 10, 3);
+		struct model_setup setup = { .paged = true, .pages = {
+		    .entry_shift = 9, .byte_shift = 12,
+		    .heap_pages = heap_pages }, .array_pages = heap_pages,
+		    .item_pages = 10, .budget = 3, .policy = POLICY_LRU };
+		struct model_results results;
+		void *vm = vmsim_model.create(&setup);
 
 		ck_assert_ptr_nonnull(vm);
-		vmsim_phase(vm, NULL);
+		ck_assert_int_eq(vmsim_model.phase(vm, NULL), 0);
 		run_sequence_in(layout, 9, DARY_DEFAULT_ARITY, 1000, 33 + _i,
-		    vm, batches[k]);
-		counts[k] = vmsim_counts(vm);
-		vmsim_destroy(vm);
+		    vm, setup.pages, batches[k]);
+		ck_assert_int_eq(vmsim_model.phase_end(vm), 0);
+		vmsim_model.publish(vm, 3, &results);
+		counts[k] = results.sim;
+		vmsim_model.destroy(vm);
 	}
 	ck_assert_uint_gt(counts[0].faults, 0);
 	ck_assert_uint_le(counts[0].distinct, heap_pages + 10);

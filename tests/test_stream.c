@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * test_stream.c: the heap's access stream (stream.h) and the models'
- * taps (taps.h).
+ * test_stream.c: the heap's access stream (stream.h) and the page
+ * model's taking of it (model.h).
  *
  * A stream must hand every record to every taker, in order, whatever
  * its batch and whether its takers run on the pipeline's thread; the heap must open a step at each level of a sift, so that
@@ -16,7 +16,7 @@
 #include "heap.h"
 #include "pipeline.h"
 #include "prng.h"
-#include "taps.h"
+#include "model.h"
 #include "tests.h"
 #include "vmsim.h"
 
@@ -280,22 +280,28 @@ START_TEST(batches_count_alike)
 	subject_run(&s, layouts[_i], 77);
 	for (k = 0; k < NLIMITS; k++) {
 		static struct access_stream replay;
-		struct vmsim *vm = vmsim_create(1000, 1000, 5);
-		struct taps taps = { .pages = s.heap.pages, .vm = vm };
+		struct model_setup setup = { .paged = true,
+		    .pages = s.heap.pages, .array_pages = 1000,
+		    .item_pages = 1000, .budget = 5, .policy = POLICY_LRU };
+		struct model_results results;
+		void *vm = vmsim_model.create(&setup);
 		size_t i;
 
 		ck_assert_ptr_nonnull(vm);
-		vmsim_phase(vm, NULL);
+		ck_assert_int_eq(vmsim_model.phase(vm, NULL), 0);
 		stream_init(&replay, limits[k] == PIPELINE_BATCH ?
 		    STREAM_BATCH : limits[k]);
-		taps_subscribe(&taps, &replay);
+		stream_subscribe(&replay, (struct stream_taker){
+		    vmsim_model.take, vm });
 		if (limits[k] == PIPELINE_BATCH)
 			ck_assert_int_eq(stream_pipe(&replay), 0);
 		for (i = 0; i < s.log.n; i++)
 			stream_put(&replay, s.log.record[i]);
 		stream_fini(&replay);
-		counts[k] = vmsim_counts(vm);
-		vmsim_destroy(vm);
+		ck_assert_int_eq(vmsim_model.phase_end(vm), 0);
+		vmsim_model.publish(vm, 5, &results);
+		counts[k] = results.sim;
+		vmsim_model.destroy(vm);
 	}
 	ck_assert_uint_gt(counts[0].faults, 0);
 	for (k = 1; k < NLIMITS; k++) {
