@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "hier.h"
+#include "model.h"
 
 /* Returns whether the text was "off". */
 bool	cache_option(const char *text, struct hier_geometry *);

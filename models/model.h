@@ -12,6 +12,11 @@
  * A new model is one file that defines its struct model_ops, one line
  * of the registry (registry.c), its fields in report_field.h, its
  * options in the command line's table, its docs and its tests.
+ *
+ * Above models/, this header is the models' whole face: the run, the
+ * report and the command line include it, never a model's own header,
+ * and find here the models' types and limits that they pass on (a cache
+ * geometry, a policy, a stack's most budgets).
  */
 #ifndef MODEL_H
 #define MODEL_H
@@ -21,8 +26,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cache.h"
 #include "hier.h"
 #include "pages.h"
+#include "stackdist.h"
 #include "threec.h"
 #include "timemodel.h"
 #include "vmsim.h"

@@ -11,9 +11,7 @@
 #include <stdint.h>
 
 #include "heap.h"
-#include "hier.h"
 #include "model.h"
-#include "vmsim.h"
 
 enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
 enum model { MODEL_ARRAY, MODEL_FULL };

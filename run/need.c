@@ -15,8 +15,6 @@
 #include "heap.h"
 #include "model.h"
 #include "need.h"
-#include "stackdist.h"
-#include "vmsim.h"
 
 /* One run ------------------------------------------------------------- */
 

@@ -20,15 +20,14 @@
 #include "abi.h"
 #include "arena.h"
 #include "heap.h"
+#include "model.h"
 #include "need.h"
 #include "options.h"
 #include "plan.h"
-#include "point.h"
 #include "plot.h"
+#include "point.h"
 #include "report.h"
-#include "stackdist.h"
 #include "sweep.h"
-#include "vmsim.h"
 #include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */

@@ -20,8 +20,8 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "model.h"
 #include "request.h"
-#include "stackdist.h"
 
 /*
  * Points run together: one run of the page model per layout serves

@@ -19,11 +19,10 @@
 #include "abi.h"
 #include "arena.h"
 #include "heap.h"
+#include "model.h"
 #include "need.h"
 #include "options.h"
 #include "point.h"
-#include "timemodel.h"
-#include "vmsim.h"
 
 /* Reasons -------------------------------------------------------------- */
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "config.h"
-#include "hier.h"
+#include "model.h"
 
 /* The reason a check gives: one line, without the program's name. */
 #define PLAN_WHY_BYTES	512

@@ -15,7 +15,6 @@
 #include "kernel.h"
 #include "model.h"
 #include "pmu.h"
-#include "vmsim.h"
 
 /* One measured phase: a row of the report. */
 struct result {

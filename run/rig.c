@@ -13,10 +13,9 @@
 #include <string.h>
 
 #include "exits.h"
+#include "model.h"
 #include "pages.h"
 #include "rig.h"
-#include "stackdist.h"
-#include "vmsim.h"
 #include "xalloc.h"
 
 /* Setup -------------------------------------------------------------- */

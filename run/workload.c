@@ -22,14 +22,14 @@
 #include "exits.h"
 #include "heap.h"
 #include "kernel.h"
+#include "model.h"
 #include "pages.h"
 #include "pmu.h"
 #include "prng.h"
 #include "progress.h"
-#include "stackdist.h"
+#include "rig.h"
 #include "stream.h"
 #include "taps.h"
-#include "rig.h"
 #include "workload.h"
 
 /* Parameters -------------------------------------------------------- */
