@@ -31,9 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
 #include "pages.h"
-#include "stream.h"
 #include "vmsim.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -473,104 +471,3 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 		vm->referenced[id] = 1;
 	push_head(vm, id);
 }
-
-/* The model (model.h) ------------------------------------------------ */
-
-struct vmsim_model {
-	struct vmsim	*vm;
-	struct page_map	pages;
-	bool		items_counted;
-};
-
-static bool
-wanted(const struct model_setup *setup)
-{
-	return setup->paged && !setup->curve;
-}
-
-static uint64_t
-bytes(const struct model_setup *setup)
-{
-	return vmsim_bytes((uint64_t)setup->array_pages + setup->item_pages,
-	    setup->policy);
-}
-
-static void *
-create(const struct model_setup *setup)
-{
-	struct vmsim_model *m = malloc(sizeof(*m));
-
-	if (m == NULL)
-		return NULL;
-	m->pages = setup->pages;
-	m->items_counted = setup->items_counted;
-	m->vm = vmsim_create(setup->array_pages, setup->item_pages,
-	    setup->budget);
-	if (m->vm == NULL || vmsim_set_policy(m->vm, setup->policy) != 0) {
-		vmsim_destroy(m->vm);
-		free(m);
-		return NULL;
-	}
-	if (setup->evict != NULL)
-		vmsim_on_evict(m->vm, setup->evict, setup->evict_context);
-	return m;
-}
-
-static void
-take(void *model, const uint64_t *record, size_t n)
-{
-	struct vmsim_model *m = model;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (stream_is_counted(record[i], m->items_counted))
-			vmsim_access(m->vm, page_of_address(&m->pages,
-			    stream_address_of(record[i])));
-		else if (stream_kind_of(record[i]) == STREAM_OP_END)
-			vmsim_op_end(m->vm);
-}
-
-static int
-phase(void *model, FILE *trace)
-{
-	vmsim_phase(((struct vmsim_model *)model)->vm, trace);
-	return 0;
-}
-
-static int
-phase_end(void *model)
-{
-	return vmsim_phase_end(((struct vmsim_model *)model)->vm);
-}
-
-static void
-publish(const void *model, uint32_t budget, struct model_results *results)
-{
-	(void)budget;
-	results->simulated = true;
-	results->distributions = true;
-	results->sim = vmsim_counts(((const struct vmsim_model *)model)->vm);
-}
-
-static void
-destroy(void *model)
-{
-	struct vmsim_model *m = model;
-
-	if (m == NULL)
-		return;
-	vmsim_destroy(m->vm);
-	free(m);
-}
-
-const struct model_ops vmsim_model = {
-	.name = "page",
-	.wanted = wanted,
-	.bytes = bytes,
-	.create = create,
-	.take = take,
-	.phase = phase,
-	.phase_end = phase_end,
-	.publish = publish,
-	.destroy = destroy,
-};

@@ -147,9 +147,6 @@ void		 vmsim_on_evict(struct vmsim *,
 /* One operation's count into a histogram; its min, median, p99 and max. */
 void		 vmsim_hist_add(struct vmsim_hist *, uint64_t value);
 
-/* The model as the run sees it (model.h): one budget, paged, no curve. */
-struct model_ops;
-extern const struct model_ops vmsim_model;
 struct vmsim_dist vmsim_hist_dist(const struct vmsim_hist *);
 
 /* Largest number of pages the model can track (ids are 32-bit). */

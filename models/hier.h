@@ -119,9 +119,6 @@ bool		 hier_cost_priced(const struct hier_geometry *, enum hier_cost);
 double		 hier_time_ns(const struct hier_counts *,
 		    const struct hier_latency *);
 
-/* The model as the run sees it (model.h): with any level present. */
-struct model_ops;
-extern const struct model_ops hier_model;
 
 /* One access to byte `address`: the caches, then the TLB. */
 static inline void

@@ -3,12 +3,25 @@
  *
  * model.c: what every model's estimates share (model.h).
  */
+#include <string.h>
+
 #include "model.h"
 
 /* Parameters -------------------------------------------------------- */
 
 /* A system page of 8-byte entries, one per line (model_lines_touched()). */
 #define SPARSE_LINES		512
+
+const struct model_ops *
+model_named(const char *name)
+{
+	unsigned k;
+
+	for (k = 0; k < MODEL_REGISTERED; k++)
+		if (strcmp(model_registry[k]->name, name) == 0)
+			return model_registry[k];
+	return NULL;
+}
 
 int
 model_phase_end_nothing(void *model)

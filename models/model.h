@@ -9,8 +9,9 @@
  * (stream.h), opens and closes their phases and collects what each
  * publishes into its own block of a row.
  *
- * A new model is one file that defines its struct model_ops, one line
- * of the registry (registry.c), its fields in report_field.h, its
+ * A new model is a file that defines its struct model_ops (the caches'
+ * are in hier_model.c, over hier.c, which knows nothing of the run),
+ * one line of the registry (registry.c), its fields in report_field.h, its
  * options in the command line's table, its docs and its tests.
  *
  * Above models/, this header is the models' whole face: the run, the
@@ -144,11 +145,13 @@ uint64_t	model_lines_touched(const struct model_setup *, uint64_t line,
 uint64_t	model_caches_touched(const struct model_setup *,
 		    const struct hier_geometry *g, bool items);
 
+/* The registered model of that name (model_ops' name), or NULL. */
+const struct model_ops *model_named(const char *);
 /* The models' phase_end for those that cannot fail. */
 int		model_phase_end_nothing(void *);
 
 /* Every model, NULL-terminated; MODEL_REGISTERED of them. */
 #define MODEL_REGISTERED	6
-extern const struct model_ops *const model_registry[MODEL_REGISTERED + 1];
+extern const struct model_ops *const model_registry[];
 
 #endif

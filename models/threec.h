@@ -66,14 +66,13 @@ struct threec {
 int		threec_init(struct threec *, const struct hier_geometry *,
 		    uint64_t address_limit);
 void		threec_fini(struct threec *);
+/* The blocks of `line_bytes` below address_limit: a level's stack's. */
+uint64_t	threec_blocks(uint64_t address_limit, uint32_t line_bytes);
 /* Counters to zero; the caches' contents and the stacks carry over. */
 void		threec_phase(struct threec *);
 /* One counted access to byte `address`. */
 void		threec_access(struct threec *, uint64_t address);
 struct threec_counts threec_counts(const struct threec *);
 
-/* The model as the run sees it (model.h): with --three-c and a cache. */
-struct model_ops;
-extern const struct model_ops threec_model;
 
 #endif

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
 #include "stream.h"
 #include "timemodel.h"
 
@@ -214,69 +213,3 @@ time_stall_ns(const struct time_counts *counts)
 {
 	return sum(counts->stall_ns);
 }
-
-/* The model (model.h) ------------------------------------------------ */
-
-static bool
-wanted(const struct model_setup *setup)
-{
-	return setup->time_model && hier_any(&setup->cache);
-}
-
-/* Its caches see slots and items alike, counted or not. */
-static uint64_t
-bytes(const struct model_setup *setup)
-{
-	return model_caches_touched(setup, &setup->cache, true);
-}
-
-static void *
-create(const struct model_setup *setup)
-{
-	struct timemodel *model = malloc(sizeof(*model));
-
-	if (model == NULL)
-		return NULL;
-	if (timemodel_init(model, &setup->cache, &setup->latency,
-	    setup->arena_end) != 0) {
-		free(model);
-		return NULL;
-	}
-	return model;
-}
-
-static int
-phase(void *model, FILE *trace)
-{
-	(void)trace;
-	timemodel_phase(model);
-	return 0;
-}
-
-static void
-publish(const void *model, uint32_t budget, struct model_results *results)
-{
-	(void)budget;
-	results->time = timemodel_counts(model);
-}
-
-static void
-destroy(void *model)
-{
-	if (model == NULL)
-		return;
-	timemodel_fini(model);
-	free(model);
-}
-
-const struct model_ops timemodel_model = {
-	.name = "time",
-	.wanted = wanted,
-	.bytes = bytes,
-	.create = create,
-	.take = timemodel_take,
-	.phase = phase,
-	.phase_end = model_phase_end_nothing,
-	.publish = publish,
-	.destroy = destroy,
-};

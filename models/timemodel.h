@@ -104,8 +104,5 @@ double	time_compute_ns(const struct time_counts *);
 /* The stalls' ns, every part. */
 double	time_stall_ns(const struct time_counts *);
 
-/* The model as the run sees it (model.h): with --time-model and a cache. */
-struct model_ops;
-extern const struct model_ops timemodel_model;
 
 #endif

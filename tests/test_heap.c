@@ -224,6 +224,7 @@ run_sequence_in(const struct layout *layout, unsigned page_shift,
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
 	struct shape shape = { .page_shift = page_shift, .arity = arity };
+	const struct model_ops *page = model_named("page");
 	static struct access_stream stream;
 	unsigned op;
 
@@ -244,7 +245,7 @@ run_sequence_in(const struct layout *layout, unsigned page_shift,
 	stream_init(&stream, batch);
 	if (vm != NULL)
 		stream_subscribe(&stream, (struct stream_taker){
-		    vmsim_model.take, vm });
+		    page->take, vm });
 	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS,
 	    vm != NULL ? &stream : NULL, &pages);
 	for (op = 0; op < OPS; op++) {
@@ -332,16 +333,20 @@ START_TEST(tracked_sequences)
 		    .heap_pages = heap_pages }, .array_pages = heap_pages,
 		    .item_pages = 10, .budget = 3, .policy = POLICY_LRU };
 		struct model_results results;
-		void *vm = vmsim_model.create(&setup);
+		const struct model_ops *page = model_named("page");
+		void *vm;
+
+		ck_assert_ptr_nonnull(page);
+		vm = page->create(&setup);
 
 		ck_assert_ptr_nonnull(vm);
-		ck_assert_int_eq(vmsim_model.phase(vm, NULL), 0);
+		ck_assert_int_eq(page->phase(vm, NULL), 0);
 		run_sequence_in(layout, 9, DARY_DEFAULT_ARITY, 1000, 33 + _i,
 		    vm, setup.pages, batches[k]);
-		ck_assert_int_eq(vmsim_model.phase_end(vm), 0);
-		vmsim_model.publish(vm, 3, &results);
+		ck_assert_int_eq(page->phase_end(vm), 0);
+		page->publish(vm, 3, &results);
 		counts[k] = results.sim;
-		vmsim_model.destroy(vm);
+		page->destroy(vm);
 	}
 	ck_assert_uint_gt(counts[0].faults, 0);
 	ck_assert_uint_le(counts[0].distinct, heap_pages + 10);

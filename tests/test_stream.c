@@ -284,24 +284,28 @@ START_TEST(batches_count_alike)
 		    .pages = s.heap.pages, .array_pages = 1000,
 		    .item_pages = 1000, .budget = 5, .policy = POLICY_LRU };
 		struct model_results results;
-		void *vm = vmsim_model.create(&setup);
+		const struct model_ops *page = model_named("page");
+		void *vm;
+
+		ck_assert_ptr_nonnull(page);
+		vm = page->create(&setup);
 		size_t i;
 
 		ck_assert_ptr_nonnull(vm);
-		ck_assert_int_eq(vmsim_model.phase(vm, NULL), 0);
+		ck_assert_int_eq(page->phase(vm, NULL), 0);
 		stream_init(&replay, limits[k] == PIPELINE_BATCH ?
 		    STREAM_BATCH : limits[k]);
 		stream_subscribe(&replay, (struct stream_taker){
-		    vmsim_model.take, vm });
+		    page->take, vm });
 		if (limits[k] == PIPELINE_BATCH)
 			ck_assert_int_eq(stream_pipe(&replay), 0);
 		for (i = 0; i < s.log.n; i++)
 			stream_put(&replay, s.log.record[i]);
 		stream_fini(&replay);
-		ck_assert_int_eq(vmsim_model.phase_end(vm), 0);
-		vmsim_model.publish(vm, 5, &results);
+		ck_assert_int_eq(page->phase_end(vm), 0);
+		page->publish(vm, 5, &results);
 		counts[k] = results.sim;
-		vmsim_model.destroy(vm);
+		page->destroy(vm);
 	}
 	ck_assert_uint_gt(counts[0].faults, 0);
 	for (k = 1; k < NLIMITS; k++) {

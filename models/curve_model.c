@@ -1,14 +1,15 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * curve.c: the curves of pages and of lines, each a model of the
- * registry (curve.h).
+ * curve_model.c: the stack-distance curves (stackdist.h) as models of the
+ * registry (model.h): the LRU curve of every page budget at once, and
+ * beside it, with a cache, the curve of fully associative caches of the
+ * first level's lines, each as large as a page budget.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve.h"
 #include "model.h"
 #include "stackdist.h"
 #include "stream.h"
