@@ -43,7 +43,7 @@ int	report_plottable(const struct config *, const char *field, char *why,
 
 /*
  * The fields, or the numeric ones, ", "-separated, into buf (cut short
- * if it must); every one fits in REPORT_FIELD_LIST_BYTES, 65 names of 13
+ * if it must); every one fits in REPORT_FIELD_LIST_BYTES, 78 names of 13
  * characters on average and their separators with room to grow (a test
  * holds the list to it).
  */
