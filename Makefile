@@ -22,11 +22,12 @@ CPPFLAGS += -D_GNU_SOURCE
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 LDLIBS  += -lm -lpthread
 
-# The sources by job, in the order data flows (README.md's source map):
-# the command line, the run, the heap and its layouts (binheap.c and
-# bheap.c at the top), the memory models (vmsim.c at the top), what the
-# host reports, and the report.
-SRCDIRS = cli run heap models host report
+# The sources by job (README.md's source map): the leaf utilities that
+# every other folder may use and that use none (base), then in the order
+# data flows: the command line, the run, the heap and its layouts
+# (binheap.c and bheap.c at the top), the memory models (vmsim.c at the
+# top), what the host reports, and the report.
+SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o hier.o \
        taps.o timemodel.o \
