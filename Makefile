@@ -35,7 +35,7 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
        sweep.o \
        experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
-       xalloc.o \
+       xalloc.o escape.o \
        report.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
        csvread.o \
        report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \

@@ -15,6 +15,7 @@
 
 #include "abi.h"
 #include "args.h"
+#include "escape.h"
 #include "experiment.h"
 #include "heap.h"
 #include "help.h"

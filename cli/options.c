@@ -11,44 +11,9 @@
 #include <string.h>
 
 #include "config.h"
+#include "escape.h"
 #include "options.h"
 #include "parse.h"
-
-void
-escape_text(char *out, size_t size, const char *text)
-{
-	const unsigned char *p;
-	size_t n = 0;
-
-	assert(size >= 8);
-	for (p = (const unsigned char *)text; *p != '\0'; p++) {
-		const char *esc = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" :
-		    *p == '\r' ? "\\r" : *p == '\\' ? "\\\\" : NULL;
-
-		if (n + 8 > size) {
-			memcpy(out + n, "...", 4);
-			return;
-		}
-		if (esc != NULL)
-			n += (size_t)sprintf(out + n, "%s", esc);
-		else if (*p < 0x20 || *p == 0x7f)
-			n += (size_t)sprintf(out + n, "\\x%02x", *p);
-		else
-			out[n++] = (char)*p;
-	}
-	out[n] = '\0';
-}
-
-const char *
-printable(const char *text)
-{
-	static char slot[OPTIONS_SHOWN_SLOTS][OPTIONS_SHOWN + 8];
-	static unsigned next;
-	char *out = slot[next++ % OPTIONS_SHOWN_SLOTS];
-
-	escape_text(out, OPTIONS_SHOWN + 4, text);
-	return out;
-}
 
 uint64_t
 count_option(const char *option, const char *text, uint64_t min,
@@ -271,7 +236,7 @@ option_needs_value(int val, const struct option longopts[],
     const char *subcommand, void (*help)(FILE *))
 {
 	const struct option *o = longopts;
-	char entry[OPTIONS_SHOWN + 8];
+	char entry[PRINTABLE_SHOWN + 8];
 
 	while (o->name != NULL && o->val != val)
 		o++;

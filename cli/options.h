@@ -15,19 +15,6 @@
 
 #include "exits.h"
 
-/*
- * text as a message may show it: control bytes written \n, \t, \r or
- * \xNN and a backslash \\, so that a value never breaks the one line
- * or reaches the terminal as an escape code; cut at OPTIONS_SHOWN bytes
- * with "...".  The last OPTIONS_SHOWN_SLOTS answers stay valid, enough
- * for one message.
- */
-#define OPTIONS_SHOWN		200
-#define OPTIONS_SHOWN_SLOTS	4
-const char	*printable(const char *text);
-/* The same into out, cut with "..." to fit its size (at least 8). */
-void		 escape_text(char *out, size_t size, const char *text);
-
 /* parse.h's counts (K, M, G = 10^3, 10^6, 10^9) and sizes (2^10 ...). */
 uint64_t	count_option(const char *option, const char *text, uint64_t min,
 		    uint64_t max);

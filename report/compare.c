@@ -22,6 +22,7 @@
 #include "cells.h"
 #include "compare.h"
 #include "config.h"
+#include "escape.h"
 #include "csvread.h"
 #include "options.h"
 #include "xalloc.h"
@@ -453,7 +454,7 @@ compare_main(int argc, char *argv[])
 	struct table table = { .path = NULL };
 	struct comparison cmp = { 0 };
 	struct stat st;
-	char shown[OPTIONS_SHOWN + 8];
+	char shown[PRINTABLE_SHOWN + 8];
 	enum format format = FORMAT_TABLE;
 	FILE *in;
 	int c, before = optind;

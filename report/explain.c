@@ -32,6 +32,7 @@
 
 #include "abi.h"
 #include "config.h"
+#include "escape.h"
 #include "explain.h"
 #include "explain_view.h"
 #include "explore.h"

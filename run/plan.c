@@ -21,7 +21,7 @@
 #include "arena.h"
 #include "heap.h"
 #include "need.h"
-#include "options.h"
+#include "escape.h"
 #include "plan.h"
 #include "point.h"
 #include "plot.h"

@@ -20,7 +20,7 @@
 #include "arena.h"
 #include "heap.h"
 #include "need.h"
-#include "options.h"
+#include "escape.h"
 #include "point.h"
 #include "timemodel.h"
 #include "vmsim.h"
