@@ -22,7 +22,6 @@
 #include "hieropt.h"
 #include "options.h"
 #include "parse.h"
-#include "plot.h"
 #include "report.h"
 
 /* A report field, or a table heading naming one, or "misses". */

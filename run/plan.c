@@ -24,7 +24,6 @@
 #include "escape.h"
 #include "plan.h"
 #include "point.h"
-#include "plot.h"
 #include "report.h"
 #include "stackdist.h"
 #include "sweep.h"
