@@ -17,7 +17,7 @@
 #include "args.h"
 #include "compare.h"
 #include "experiment.h"
-#include "explain.h"
+#include "explain_cmd.h"
 #include "machine.h"
 #include "outputs.h"
 #include "peak.h"

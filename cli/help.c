@@ -13,7 +13,7 @@
 #include "compare.h"
 #include "config.h"
 #include "experiment.h"
-#include "explain.h"
+#include "explain_cmd.h"
 #include "help.h"
 #include "heap.h"
 #include "hieropt.h"

@@ -33,7 +33,7 @@
 #include "abi.h"
 #include "config.h"
 #include "escape.h"
-#include "explain.h"
+#include "explain_cmd.h"
 #include "explain_view.h"
 #include "explore.h"
 #include "heap.h"
