@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "args.h"
-#include "compare.h"
+#include "compare_cmd.h"
 #include "experiment.h"
 #include "explain_cmd.h"
 #include "machine.h"

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "abi.h"
-#include "compare.h"
+#include "compare_cmd.h"
 #include "config.h"
 #include "experiment.h"
 #include "explain_cmd.h"

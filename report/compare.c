@@ -8,11 +8,7 @@
  * grouped by workload, then layout, in the order they first appear; the
  * ABIs of a group in the order x86-64, x32, ia32, then any other.
  */
-#include <sys/stat.h>
-
 #include <err.h>
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,9 +18,9 @@
 #include "cells.h"
 #include "compare.h"
 #include "config.h"
-#include "escape.h"
 #include "csvread.h"
-#include "options.h"
+#include "escape.h"
+#include "exits.h"
 #include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -429,72 +425,15 @@ write_comparison(FILE *out, enum format format, const struct comparison *cmp)
 		    "Emulated" : "* emulated", format == FORMAT_MD ? "" : "  ");
 }
 
-/* Command line -------------------------------------------------------- */
-
-static void
-usage(FILE *out)
+void
+compare_write(FILE *out, enum format format, FILE *in, const char *path)
 {
-	fputs("usage: " COMPARE_SYNOPSIS
-	    "\n"
-	    "Writes per-ABI CSV rows (make compare's) side by side, with each\n"
-	    "ABI's ratio to x86-64.\n"
-	    "\n"
-	    "  --format NAME  table (default), csv, json or md\n"
-	    "  --help         print this\n", out);
-}
-
-int
-compare_main(int argc, char *argv[])
-{
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct table table = { .path = NULL };
+	struct table table = { .path = path };
 	struct comparison cmp = { 0 };
-	struct stat st;
-	char shown[PRINTABLE_SHOWN + 8];
-	enum format format = FORMAT_TABLE;
-	FILE *in;
-	int c, before = optind;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			format = name_option("--format", optarg, format_names);
-			break;
-		case 'h':
-			usage(stdout);
-			exit_printed();
-		case ':':
-			option_needs_value(optopt, options, "compare", usage);
-		default:
-			option_refused(option_typed(argc, argv, before),
-			    options, "compare");
-		}
-		before = optind;
-	}
-	if (optind != argc - 1)
-		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "
-		    "arguments; bheapsim compare --help", argc - optind);
-	snprintf(shown, sizeof(shown), "%s", printable(argv[optind]));
-	table.path = shown;
-	in = fopen(argv[optind], "r");
-	if (in == NULL)
-		errx(EXIT_USAGE, "compare: cannot read '%s': %s", table.path,
-		    strerror(errno));
-	if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))
-		errx(EXIT_USAGE, "compare: '%s' is a directory, not a CSV "
-		    "file", table.path);
 	read_table(in, &table);
-	fclose(in);
 	compare_rows(&cmp, &table);
 	csv_free(&table.csv);
-	write_comparison(stdout, format, &cmp);
+	write_comparison(out, format, &cmp);
 	free(cmp.lines);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_FAILURE, "compare: stdout");
-	return 0;
 }
