@@ -5,8 +5,8 @@
  * by option, in groups: the heaps, the memory, the caches, the outputs,
  * the sweep.
  */
+#include <assert.h>
 #include <err.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -307,33 +307,38 @@ sweep_option(int c, const char *value, struct plan_request *request)
 	return false;
 }
 
+/* What the options set: the request, and which caches were named. */
+struct args {
+	struct plan_request	*request;
+	struct hierarchy_given	 given;
+};
+
+static void
+take_option(int c, const char *value, void *context)
+{
+	struct args *args = context;
+	struct plan_request *request = args->request;
+
+	if (heap_option(c, value, request) ||
+	    memory_option(c, value, request) ||
+	    hierarchy_option(c, value, request, &args->given) ||
+	    output_option(c, value, request) ||
+	    sweep_option(c, value, request))
+		return;
+	if (c == OPT_HELP)
+		help_print();
+	assert(c == OPT_VERSION);
+	help_version();
+}
+
 void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
-	struct hierarchy_given given = { false, false };
-	int c, before = optind;
+	static const struct command bheapsim = { NULL, options, help_options,
+	    NULL };
+	struct args args = { request, { false, false } };
 
-	opterr = 0;
-	for (; (c = getopt_long(argc, argv, ":", options, NULL)) != -1;
-	    before = optind) {
-		if (heap_option(c, optarg, request) ||
-		    memory_option(c, optarg, request) ||
-		    hierarchy_option(c, optarg, request, &given) ||
-		    output_option(c, optarg, request) ||
-		    sweep_option(c, optarg, request))
-			continue;
-		if (c == OPT_HELP)
-			help_print();
-		if (c == OPT_VERSION)
-			help_version();
-		if (c == ':')
-			option_needs_value(optopt, options, NULL, help_options);
-		option_refused(option_typed(argc, argv, before), options, NULL);
-	}
-	if (optind < argc)
-		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
-		    "lists the options", printable(argv[optind]));
-	hierarchy_options_done(given.cache_off, given.tlb,
+	options_parse(&bheapsim, argc, argv, take_option, &args);
+	hierarchy_options_done(args.given.cache_off, args.given.tlb,
 	    &request->config.cache);
 }
-

@@ -8,7 +8,6 @@
 
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,51 +30,48 @@ usage(FILE *out)
 	    "  --help         print this\n", out);
 }
 
+enum { OPT_FORMAT = 256, OPT_HELP };
+
+static const struct option long_options[] = {
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* One option, as options_parse() reads it. */
+static void
+take_option(int c, const char *value, void *context)
+{
+	enum format *format = context;
+
+	if (c == OPT_FORMAT) {
+		*format = name_option("--format", value, format_names);
+		return;
+	}
+	usage(stdout);
+	exit_printed();
+}
+
 int
 compare_main(int argc, char *argv[])
 {
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct stat st;
+	static const struct command compare = { "compare", long_options,
+	    usage, "one CSV file" };
 	char shown[PRINTABLE_SHOWN + 8];
 	enum format format = FORMAT_TABLE;
+	struct stat st;
 	FILE *in;
-	int c, before = optind;
+	int file = options_parse(&compare, argc, argv, take_option, &format);
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			format = name_option("--format", optarg, format_names);
-			break;
-		case 'h':
-			usage(stdout);
-			exit_printed();
-		case ':':
-			option_needs_value(optopt, options, "compare", usage);
-		default:
-			option_refused(option_typed(argc, argv, before),
-			    options, "compare");
-		}
-		before = optind;
-	}
-	if (optind != argc - 1)
-		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "
-		    "arguments; bheapsim compare --help", argc - optind);
-	snprintf(shown, sizeof(shown), "%s", printable(argv[optind]));
-	in = fopen(argv[optind], "r");
+	snprintf(shown, sizeof(shown), "%s", printable(argv[file]));
+	in = fopen(argv[file], "r");
 	if (in == NULL)
-		errx(EXIT_USAGE, "compare: cannot read '%s': %s", shown,
-		    strerror(errno));
+		errx(EXIT_USAGE, "cannot read '%s': %s", shown, strerror(errno));
 	if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))
-		errx(EXIT_USAGE, "compare: '%s' is a directory, not a CSV "
-		    "file", shown);
+		errx(EXIT_USAGE, "'%s' is a directory, not a CSV file", shown);
 	compare_write(stdout, format, in, shown);
 	fclose(in);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_FAILURE, "compare: stdout");
+		err(EXIT_FAILURE, "stdout");
 	return 0;
 }

@@ -17,7 +17,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,6 +49,7 @@ struct options {
 	unsigned		 layouts;	/* bit i: layouts[i] */
 	unsigned		 items;
 	unsigned		 entries;	/* per page, a power of two */
+	const char		*line_bytes;	/* as typed; NULL: no lines */
 	unsigned		 line_entries;	/* per line; 0: no lines */
 	unsigned		 arity;
 	bool			 arity_given;	/* --arity: dary must run */
@@ -195,82 +195,82 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* The options of --html alone. */
-static void
-set_html_option(int c, const char *typed, struct options *opt)
+/* The options of --html alone; false: not one of them. */
+static bool
+html_option(int c, const char *value, struct options *opt)
 {
 	switch (c) {
 	case OPT_OPS:
-		opt->ops = (unsigned)count_option("--ops", optarg, 1,
+		opt->ops = (unsigned)count_option("--ops", value, 1,
 		    EXPLORE_MAX_OPS);
-		break;
+		opt->html_only = "--ops";
+		return true;
 	case OPT_WORKLOAD:
 		opt->workload = html_workloads[name_option("--workload",
-		    optarg, html_workload_names)];
-		break;
+		    value, html_workload_names)];
+		opt->html_only = "--workload";
+		return true;
 	case OPT_RESIDENT:	/* read with the heap's pages, later */
-		opt->resident = optarg;
-		break;
+		opt->resident = value;
+		opt->html_only = "--resident";
+		return true;
 	case OPT_SEED:
-		opt->seed = count_option("--seed", optarg, 0, UINT64_MAX);
-		break;
-	default:
-		option_refused(typed, long_options, "explain");
+		opt->seed = count_option("--seed", value, 0, UINT64_MAX);
+		opt->html_only = "--seed";
+		return true;
 	}
-	opt->html_only = c == OPT_OPS ? "--ops" : c == OPT_WORKLOAD ?
-	    "--workload" : c == OPT_RESIDENT ? "--resident" : "--seed";
+	return false;
 }
 
-/* One option of the loop; line_bytes is checked after it. */
+/* One option, as options_parse() reads it. */
 static void
-set_option(int c, const char *typed, struct options *opt,
-    const char **line_bytes)
+take_option(int c, const char *value, void *context)
 {
+	struct options *opt = context;
+
+	if (html_option(c, value, opt))
+		return;
 	switch (c) {
 	case OPT_LAYOUT:
-		opt->layouts = layout_option(optarg);
+		opt->layouts = layout_option(value);
 		break;
 	case OPT_ITEMS:	/* checked after the loop: --html allows more */
-		opt->items_text = optarg;
+		opt->items_text = value;
 		break;
 	case OPT_ENTRIES:
-		opt->entries = entries_option(optarg);
+		opt->entries = entries_option(value);
 		break;
-	case OPT_LINE_BYTES:
-		*line_bytes = optarg;
+	case OPT_LINE_BYTES:	/* checked after the loop, against E */
+		opt->line_bytes = value;
 		break;
 	case OPT_ARITY:
-		opt->arity = (unsigned)count_option("--arity", optarg,
+		opt->arity = (unsigned)count_option("--arity", value,
 		    DARY_MIN_ARITY, DARY_MAX_ARITY);
 		opt->arity_given = true;
 		break;
 	case OPT_FORMAT:
-		opt->format = name_option("--format", optarg,
+		opt->format = name_option("--format", value,
 		    explain_format_names);
 		break;
 	case OPT_SVG:
-		opt->svg = optarg;
+		opt->svg = value;
 		break;
 	case OPT_HTML:
-		opt->html = optarg;
+		opt->html = value;
 		break;
 	case OPT_VERBOSE:
 		opt->verbose = true;
 		break;
 	case OPT_HELP:
 		help();
-	case ':':
-		option_needs_value(optopt, long_options, "explain", help_text);
-	default:
-		set_html_option(c, typed, opt);
 	}
 }
 
 static void
 parse_options(int argc, char *argv[], struct options *opt)
 {
-	const char *line_bytes = NULL;
-	int c, before = optind;
+	static const struct command explain = { "explain", long_options,
+	    help_text, NULL };
 
 	memset(opt, 0, sizeof(*opt));
 	opt->layouts = DEFAULT_LAYOUTS;
@@ -280,33 +280,25 @@ parse_options(int argc, char *argv[], struct options *opt)
 	opt->ops = EXPLORE_DEFAULT_OPS;
 	opt->workload = WL_REPLACE;
 	opt->seed = 1;
-	opterr = 0;
-	for (; (c = getopt_long(argc, argv, ":", long_options, NULL)) != -1;
-	    before = optind)
-		set_option(c, option_typed(argc, argv, before), opt,
-		    &line_bytes);
-	if (optind < argc)
-		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
-		    "bheapsim explain --help lists the options",
-		    printable(argv[optind]));
+	options_parse(&explain, argc, argv, take_option, opt);
 	if (opt->arity_given && !(opt->layouts & 1u << LAYOUT_ID_dary))
-		errx(EXIT_USAGE, "explain: --arity shapes the dary layout only; "
+		errx(EXIT_USAGE, "--arity shapes the dary layout only; "
 		    "add dary to --layout");
 	if (opt->html == NULL && opt->html_only != NULL)
-		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
+		errx(EXIT_USAGE, "%s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
 	if (opt->html != NULL && (opt->svg != NULL || opt->format == EXPLAIN_CSV))
-		errx(EXIT_USAGE, "explain: --html takes no --svg or --format csv");
+		errx(EXIT_USAGE, "--html takes no --svg or --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,
 		    1, opt->html != NULL ? EXPLORE_MAX_ITEMS :
 		    EXPLAIN_MAX_ITEMS);
 	/* --html has a cache: a quarter page's lines unless told. */
-	if (line_bytes == NULL && opt->html != NULL)
+	if (opt->line_bytes == NULL && opt->html != NULL)
 		opt->line_entries = opt->entries / 4;
 	else
-		opt->line_entries = line_bytes == NULL ? 0 :
-		    line_entries_option(line_bytes, opt->entries);
+		opt->line_entries = opt->line_bytes == NULL ? 0 :
+		    line_entries_option(opt->line_bytes, opt->entries);
 }
 
 /* Main ---------------------------------------------------------------- */

@@ -135,13 +135,13 @@ check_cells(const struct table *t)
 			const char *text = value(t, r, f);
 
 			if (f < C_FIGURES && strlen(text) > MAX_TEXT)
-				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
+				errx(EXIT_USAGE, "'%s' line %zu, column "
 				    "%s: longer than %d bytes", t->path,
 				    line_of(t, r), fields[f], MAX_TEXT);
 			/* Sizes, counts and times: never below 0, nor -0. */
 			if (f >= C_FIGURES && *text != '\0' &&
 			    (!finite_number(text) || *text == '-'))
-				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
+				errx(EXIT_USAGE, "'%s' line %zu, column "
 				    "%s: '%s' is not a finite number of 0 or more",
 				    t->path, line_of(t, r), fields[f],
 				    printable(text));
@@ -166,7 +166,7 @@ check_unique(const struct table *t)
 		for (a = 0; a < b; a++)
 			if (same_group(t, a, b) &&
 			    strcmp(value(t, a, C_ABI), value(t, b, C_ABI)) == 0)
-				errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu "
+				errx(EXIT_USAGE, "'%s' lines %zu and %zu "
 				    "are both workload %s, layout %s, ABI %s: "
 				    "compare takes one row of each, as make "
 				    "compare writes (a sweep's CSV has many)",
@@ -201,7 +201,7 @@ check_alike(const struct table *t)
 			if (!same_group(t, a, b) ||
 			    (s = first_unlike(t, a, b)) == NSETTINGS)
 				continue;
-			errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu, "
+			errx(EXIT_USAGE, "'%s' lines %zu and %zu, "
 			    "workload %s, layout %s, ran with %s '%s' and '%s': "
 			    "compare takes runs alike but for the ABI", t->path,
 			    line_of(t, a), line_of(t, b),
@@ -224,15 +224,15 @@ read_table(FILE *in, struct table *t)
 	case CSV_OK:
 		break;
 	case CSV_REFUSED:
-		errx(EXIT_USAGE, "compare: '%s' is not bheapsim's CSV: %s",
+		errx(EXIT_USAGE, "'%s' is not bheapsim's CSV: %s",
 		    t->path, why);
 	case CSV_IO_ERROR:
-		err(EXIT_FAILURE, "compare: %s", t->path);
+		err(EXIT_FAILURE, "%s", t->path);
 	}
 	for (f = 0; f < C_COUNT; f++) {
 		t->at[f] = csv_column(&t->csv, fields[f]);
 		if (t->at[f] < 0 && f != C_WHERE)
-			errx(EXIT_USAGE, "compare: '%s' has no column %s: not "
+			errx(EXIT_USAGE, "'%s' has no column %s: not "
 			    "bheapsim's CSV", t->path, fields[f]);
 	}
 	for (f = 0; f < NSETTINGS; f++)
