@@ -93,26 +93,6 @@ static const struct option options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* --resident: pages, a size, or every budget ("all"). */
-static void
-resident_option(const char *text, struct plan_request *request)
-{
-	request->resident_all = strcmp(text, "all") == 0;
-	request->resident = request->resident_all ? NULL : text;
-	if (request->resident_all)
-		return;
-	request->resident_bytes = has_size_suffix(text);
-	if ((request->resident_bytes ? parse_size(text, 1,
-	    CONFIG_MAX_RESIDENT_BYTES, &request->resident_value) :
-	    parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES,
-	    &request->resident_value)) != 0)
-		errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from "
-		    "1 to %" PRIu64 " or a whole size from 1K to %" PRIu64 "G "
-		    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)",
-		    printable(text), CONFIG_MAX_RESIDENT_PAGES,
-		    CONFIG_MAX_RESIDENT_BYTES >> 30);
-}
-
 static void
 disk_latency_option(const char *text, uint64_t *ns)
 {
@@ -168,9 +148,15 @@ memory_option(int c, const char *value, struct plan_request *request)
 	case OPT_MODEL:
 		config->model = name_option("--model", value, model_names);
 		return true;
-	case OPT_RESIDENT:
-		resident_option(value, request);
+	case OPT_RESIDENT: {
+		struct resident_choice r = resident_option(value);
+
+		request->resident_all = r.all;
+		request->resident = r.all ? NULL : value;
+		request->resident_bytes = r.bytes;
+		request->resident_value = r.value;
 		return true;
+	}
 	case OPT_PAGE_SIZE:
 		config->page_bytes = size_option("--page-size", value,
 		    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES, CONFIG_MAX_PAGE_BYTES);

@@ -39,11 +39,9 @@
 #define EXPLAIN_DEFAULT_ITEMS	127u	/* binary heap: 7 levels, 16 pages */
 #define MAX_ENTRIES	64u
 #define DEFAULT_ENTRIES	8u
+_Static_assert(1024 % (MAX_ENTRIES * ABI_PTR_BYTES) == 0,
+    "a page divides 1K, so --resident's sizes are whole pages");
 #define DEFAULT_LAYOUTS	(1u << LAYOUT_ID_binheap | 1u << LAYOUT_ID_bheap)
-
-enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };	/* text: 0, the default */
-
-static const char *const explain_format_names[] = { "text", "csv", NULL };
 
 struct options {
 	unsigned		 layouts;	/* bit i: layouts[i] */
@@ -53,7 +51,7 @@ struct options {
 	unsigned		 line_entries;	/* per line; 0: no lines */
 	unsigned		 arity;
 	bool			 arity_given;	/* --arity: dary must run */
-	enum explain_format	 format;
+	enum format		 format;	/* table (the text) or csv */
 	bool			 verbose;	/* every page and the tree */
 	const char		*svg;		/* NULL: no drawing */
 	const char		*html;		/* NULL: no explorer */
@@ -62,6 +60,7 @@ struct options {
 	unsigned		 ops;
 	unsigned		 workload;	/* enum workload */
 	const char		*resident;	/* as typed; NULL: the default */
+	struct resident_choice	 resident_choice;
 	uint64_t		 seed;
 };
 
@@ -105,8 +104,8 @@ help_text(FILE *out)
 "                         index x %u / N; ':' marks a line boundary inside\n"
 "                         a page, as '|' marks a page's\n"
 "  --verbose              every page and the tree, not a screenful\n"
-"  --format text|csv      text (default), or one CSV row per index:\n"
-"                         layout,index,parent,page,offset,depth\n"
+"  --format table|csv     table, the text (default), or csv, one CSV row\n"
+"                         per index: layout,index,parent,page,offset,depth\n"
 "                         (and line, with --line-bytes)\n"
 "  --svg FILE             also draw the trees, nodes coloured by page\n"
 "  --html FILE            instead, write one self-contained page that\n"
@@ -118,9 +117,10 @@ help_text(FILE *out)
 "                         to %u, and these options:\n"
 "  --ops M                operations played, 1 to %u (default %u)\n"
 "  --workload NAME        replace (default), reorder or mix\n"
-"  --resident R           resident pages (default half the smallest\n"
-"                         layout's, at most the heap's)\n"
-"  --seed S               seed of the keys (default 1)\n"
+"  --resident R           resident pages, or a size of whole pages\n"
+"                         (default half the smallest layout's pages, at\n"
+"                         most the heap's)\n"
+"  --seed S               seed of the keys (default %" PRIu64 ")\n"
 "  --help                 print this\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
@@ -129,7 +129,7 @@ help_text(FILE *out)
 	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
 	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
-	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS);
+	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, (uint64_t)CONFIG_DEFAULT_SEED);
 }
 
 _Noreturn static void
@@ -210,7 +210,8 @@ html_option(int c, const char *value, struct options *opt)
 		    value, html_workload_names)];
 		opt->html_only = "--workload";
 		return true;
-	case OPT_RESIDENT:	/* read with the heap's pages, later */
+	case OPT_RESIDENT:	/* checked with the heap's pages, later */
+		opt->resident_choice = resident_option(value);
 		opt->resident = value;
 		opt->html_only = "--resident";
 		return true;
@@ -220,6 +221,17 @@ html_option(int c, const char *value, struct options *opt)
 		return true;
 	}
 	return false;
+}
+
+/* --format: the main command's names, of which explain writes two. */
+static enum format
+format_option(const char *text)
+{
+	const char *const names[] = { format_names[FORMAT_TABLE],
+	    format_names[FORMAT_CSV], NULL };
+
+	return name_option("--format", text, names) == 0 ? FORMAT_TABLE :
+	    FORMAT_CSV;
 }
 
 /* One option, as options_parse() reads it. */
@@ -249,8 +261,7 @@ take_option(int c, const char *value, void *context)
 		opt->arity_given = true;
 		break;
 	case OPT_FORMAT:
-		opt->format = name_option("--format", value,
-		    explain_format_names);
+		opt->format = format_option(value);
 		break;
 	case OPT_SVG:
 		opt->svg = value;
@@ -279,7 +290,8 @@ parse_options(int argc, char *argv[], struct options *opt)
 	opt->arity = DARY_DEFAULT_ARITY;
 	opt->ops = EXPLORE_DEFAULT_OPS;
 	opt->workload = WL_REPLACE;
-	opt->seed = 1;
+	opt->format = FORMAT_TABLE;
+	opt->seed = CONFIG_DEFAULT_SEED;
 	options_parse(&explain, argc, argv, take_option, opt);
 	if (opt->arity_given && !(opt->layouts & 1u << LAYOUT_ID_dary))
 		errx(EXIT_USAGE, "--arity shapes the dary layout only; "
@@ -287,7 +299,7 @@ parse_options(int argc, char *argv[], struct options *opt)
 	if (opt->html == NULL && opt->html_only != NULL)
 		errx(EXIT_USAGE, "%s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
-	if (opt->html != NULL && (opt->svg != NULL || opt->format == EXPLAIN_CSV))
+	if (opt->html != NULL && (opt->svg != NULL || opt->format == FORMAT_CSV))
 		errx(EXIT_USAGE, "--html takes no --svg or --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,
@@ -303,6 +315,29 @@ parse_options(int argc, char *argv[], struct options *opt)
 
 /* Main ---------------------------------------------------------------- */
 
+/*
+ * --resident's pages, as the main command reads it, but one budget: the
+ * page plays one (its slider replays the others), at most the heap's.
+ */
+static unsigned
+html_resident(const struct options *opt, unsigned pages)
+{
+	struct resident_choice r = opt->resident_choice;
+	uint64_t page_bytes = (uint64_t)opt->entries * ABI_PTR_BYTES;
+
+	if (r.all)
+		errx(EXIT_USAGE, "--resident: all is every budget, which the "
+		    "page's slider replays; --html starts at one: give pages "
+		    "or a size");
+	/* A size is whole Ks, and so whole pages of MAX_ENTRIES or fewer. */
+	if (r.bytes)
+		r.value /= page_bytes;
+	if (r.value > pages)
+		errx(EXIT_USAGE, "--resident: '%s' is more than the %u pages "
+		    "of %u items", printable(opt->resident), pages, opt->items);
+	return (unsigned)r.value;
+}
+
 /* --html: the request, checked against the heap's pages, and the page. */
 static int
 write_html(const struct options *opt)
@@ -314,13 +349,8 @@ write_html(const struct options *opt)
 	struct outfile html = { 0 };
 	const char *unusable;
 
-	req.resident = explore_default_resident(&req);
-	if (opt->resident != NULL)
-		req.resident = (unsigned)count_option("--resident",
-		    opt->resident, 1, EXPLORE_MAX_ITEMS);
-	if (req.resident > pages)
-		errx(EXIT_USAGE, "--resident: '%s' is more than the %u pages "
-		    "of %u items", printable(opt->resident), pages, req.items);
+	req.resident = opt->resident == NULL ?
+	    explore_default_resident(&req) : html_resident(opt, pages);
 	if ((unusable = outfile_unusable(opt->html)) != NULL)
 		errx(EXIT_USAGE, "--html: '%s' %s", printable(opt->html),
 		    unusable);
@@ -364,7 +394,7 @@ explain_main(int argc, char *argv[])
 		if (opt.layouts & 1u << i)
 			view_build(&views[nviews++], layouts[i], opt.items,
 			    opt.entries, opt.line_entries, opt.arity);
-	if (opt.format == EXPLAIN_CSV)
+	if (opt.format == FORMAT_CSV)
 		explain_csv(stdout, views, nviews);
 	else
 		explain_text(stdout, views, nviews, opt.verbose);

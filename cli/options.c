@@ -116,6 +116,22 @@ layout_option(const char *text)
 	return list_option("--layout", text, names, LAYOUT_COUNT);
 }
 
+struct resident_choice
+resident_option(const char *text)
+{
+	struct resident_choice r = { strcmp(text, "all") == 0,
+	    has_size_suffix(text), 0 };
+
+	if (r.all || (r.bytes ? parse_size(text, 1, CONFIG_MAX_RESIDENT_BYTES,
+	    &r.value) : parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES,
+	    &r.value)) == 0)
+		return r;
+	errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from 1 to "
+	    "%" PRIu64 " or a whole size from 1K to %" PRIu64 "G (suffixes K, "
+	    "M, G: 2^10, 2^20, 2^30 bytes)", printable(text),
+	    CONFIG_MAX_RESIDENT_PAGES, CONFIG_MAX_RESIDENT_BYTES >> 30);
+}
+
 /*
  * The argument getopt_long's '?' refused, as typed: with no short
  * options every '-x...' cluster fails at its first letter, before or

@@ -9,6 +9,7 @@
 #define OPTIONS_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,19 @@ void		shard_option(const char *text, unsigned *shard,
 		    unsigned *shards);
 /* --layout's list, over the layouts of config.c. */
 unsigned	layout_option(const char *text);
+/*
+ * --resident, in every command: "all" (every budget), a count of pages,
+ * or a size with a suffix (K, M, G: 2^10, 2^20, 2^30 bytes), at most
+ * CONFIG_MAX_RESIDENT_PAGES and CONFIG_MAX_RESIDENT_BYTES; whether the
+ * size is a whole number of pages, and of pages there are, is the
+ * caller's to check.
+ */
+struct resident_choice {
+	bool		all;
+	bool		bytes;		/* value is bytes, not pages */
+	uint64_t	value;
+};
+struct resident_choice	resident_option(const char *text);
 
 /*
  * A command: bheapsim itself (name NULL), "explain" or "compare".  Its
