@@ -32,7 +32,7 @@ void	escape_json(FILE *, const char *text);
  * backslashed, a control byte written \xNN.
  */
 void	escape_md(FILE *, const char *text);
-/* XML character data: &, < and > escaped, so any name or label is well-formed. */
+/* XML character data: &, < and > escaped, so that any text is well-formed. */
 void	escape_xml(FILE *, const char *text);
 
 #endif

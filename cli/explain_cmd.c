@@ -10,10 +10,11 @@
  * path from the root to the last index with its crossings counted, and
  * a table comparing the layouts.  --format csv gives the same facts one
  * row per index, --svg draws the trees coloured by page (explain_text.c,
- * explain_svg.c, over the trees of explain_view.h).  --line-bytes N adds the lines in the pages, line =
- * index * sizeof(void *) / N (the array starts a page: no line straddles
- * two); the text marks a line crossing ':' beside a page crossing's '|',
- * the CSV adds a line column, the SVG a dotted blue edge.
+ * explain_svg.c, over the trees of explain_view.h).  --line-bytes N adds
+ * the lines in the pages, line = index * sizeof(void *) / N (the array
+ * starts a page: no line straddles two); the text marks a line crossing
+ * ':' beside a page crossing's '|', the CSV adds a line column, the SVG
+ * a dotted blue edge.
  */
 #include <err.h>
 #include <errno.h>
