@@ -34,6 +34,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "parse.h"
+#include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -369,13 +370,42 @@ write_html(const struct options *opt)
 	return 0;
 }
 
+/* The trees of opt's layouts as text or CSV, and drawn into svg if open. */
+static int
+write_views(const struct options *opt, struct outfile *svg)
+{
+	struct view *views = xcalloc(LAYOUT_COUNT, sizeof(*views));
+	unsigned nviews = 0, i;
+	int status = 0;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		if (opt->layouts & 1u << i)
+			view_build(&views[nviews++], layouts[i], opt->items,
+			    opt->entries, opt->line_entries, opt->arity);
+	if (opt->format == FORMAT_CSV)
+		explain_csv(stdout, views, nviews);
+	else
+		explain_text(stdout, views, nviews, opt->verbose);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warn("stdout");
+		outfile_discard(svg);
+		status = 1;
+	} else if (opt->svg != NULL) {
+		explain_svg(svg->stream, views, nviews);
+		if (outfile_commit(svg) != 0) {
+			warn("--svg: %s", printable(opt->svg));
+			status = 1;
+		}
+	}
+	free(views);
+	return status;
+}
+
 int
 explain_main(int argc, char *argv[])
 {
-	static struct view views[LAYOUT_COUNT];
 	struct outfile svg = { 0 };
 	struct options opt;
-	unsigned nviews = 0, i;
 	const char *unusable;
 
 	parse_options(argc, argv, &opt);
@@ -391,25 +421,5 @@ explain_main(int argc, char *argv[])
 	if (opt.svg != NULL && outfile_open(&svg, opt.svg) != 0)
 		errx(EXIT_USAGE, "--svg: cannot write '%s': %s",
 		    printable(opt.svg), strerror(errno));
-	for (i = 0; i < LAYOUT_COUNT; i++)
-		if (opt.layouts & 1u << i)
-			view_build(&views[nviews++], layouts[i], opt.items,
-			    opt.entries, opt.line_entries, opt.arity);
-	if (opt.format == FORMAT_CSV)
-		explain_csv(stdout, views, nviews);
-	else
-		explain_text(stdout, views, nviews, opt.verbose);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		warn("stdout");
-		outfile_discard(&svg);
-		return 1;
-	}
-	if (opt.svg != NULL) {
-		explain_svg(svg.stream, views, nviews);
-		if (outfile_commit(&svg) != 0) {
-			warn("--svg: %s", printable(opt.svg));
-			return 1;
-		}
-	}
-	return 0;
+	return write_views(&opt, &svg);
 }
