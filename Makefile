@@ -22,11 +22,12 @@ CPPFLAGS += -D_GNU_SOURCE
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 LDLIBS  += -lm -lpthread
 
-# The sources by job, in the order data flows (README.md's source map):
-# the command line, the run, the heap and its layouts (binheap.c and
-# bheap.c at the top), the memory models (vmsim.c at the top), what the
-# host reports, and the report.
-SRCDIRS = cli run heap models host report
+# The sources by job (README.md's source map): the leaf utilities that
+# every other folder may use and that use none (base), then in the order
+# data flows: the command line, the run, the heap and its layouts
+# (binheap.c and bheap.c at the top), the memory models (vmsim.c at the
+# top), what the host reports, and the report.
+SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o hier.o \
        taps.o timemodel.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o model.o registry.o \
@@ -34,8 +35,8 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
        sweep.o \
        experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
-       xalloc.o \
-       report.o report_field.o cells.o outfile.o outputs.o plot.o svg.o explain.o compare.o \
+       xalloc.o escape.o \
+       report.o report_field.o cells.o outfile.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
        csvread.o \
        report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \
        explore_page.o explore_replay.o

@@ -15,25 +15,26 @@
 #include <string.h>
 
 #include "args.h"
-#include "compare.h"
+#include "compare_cmd.h"
 #include "experiment.h"
-#include "explain.h"
+#include "explain_cmd.h"
 #include "machine.h"
 #include "outputs.h"
 #include "peak.h"
 #include "report.h"
 #include "stop.h"
 
-/* Why the CPU's counters cannot be read here, or NULL (pmu.h). */
-static const char *pmu_absent;
-
-static void
+/*
+ * The plan the command line asks for.  Returns why the CPU's counters
+ * cannot be read here, or NULL (pmu.h).
+ */
+static const char *
 configure(int argc, char *argv[], struct plan *plan)
 {
 	struct plan_request request = { 0 };
 	struct machine_hierarchy machine;
 	char why[PLAN_WHY_BYTES];
-	const char *note;
+	const char *note, *pmu_absent;
 
 	config_defaults(&request.config);
 	/* The options change this machine's hierarchy, level by level. */
@@ -50,6 +51,7 @@ configure(int argc, char *argv[], struct plan *plan)
 	note = plan_memory_note(plan);
 	if (note != NULL && !plan->dry_run)
 		warnx("%s", note);
+	return pmu_absent;
 }
 
 int
@@ -58,6 +60,7 @@ main(int argc, char *argv[])
 	struct outputs out = { 0 };
 	struct experiment_rows rows = { 0 };
 	struct plan plan;
+	const char *pmu_absent;
 	int status;
 
 	outfile_standard_fds();
@@ -66,7 +69,7 @@ main(int argc, char *argv[])
 		return explain_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return compare_main(argc - 1, argv + 1);
-	configure(argc, argv, &plan);
+	pmu_absent = configure(argc, argv, &plan);
 	if (plan.dry_run) {
 		/* What the real run would refuse, the dry run refuses too. */
 		status = outputs_check(plan.base.output, plan.base.trace,

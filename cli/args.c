@@ -5,8 +5,8 @@
  * by option, in groups: the heaps, the memory, the caches, the outputs,
  * the sweep.
  */
+#include <assert.h>
 #include <err.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,13 +15,13 @@
 
 #include "abi.h"
 #include "args.h"
+#include "escape.h"
 #include "experiment.h"
 #include "heap.h"
 #include "help.h"
 #include "hieropt.h"
 #include "options.h"
 #include "parse.h"
-#include "plot.h"
 #include "report.h"
 
 /* A report field, or a table heading naming one, or "misses". */
@@ -94,26 +94,6 @@ static const struct option options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* --resident: pages, a size, or every budget ("all"). */
-static void
-resident_option(const char *text, struct plan_request *request)
-{
-	request->resident_all = strcmp(text, "all") == 0;
-	request->resident = request->resident_all ? NULL : text;
-	if (request->resident_all)
-		return;
-	request->resident_bytes = has_size_suffix(text);
-	if ((request->resident_bytes ? parse_size(text, 1,
-	    CONFIG_MAX_RESIDENT_BYTES, &request->resident_value) :
-	    parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES,
-	    &request->resident_value)) != 0)
-		errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from "
-		    "1 to %" PRIu64 " or a whole size from 1K to %" PRIu64 "G "
-		    "(suffixes K, M, G: 2^10, 2^20, 2^30 bytes)",
-		    printable(text), CONFIG_MAX_RESIDENT_PAGES,
-		    CONFIG_MAX_RESIDENT_BYTES >> 30);
-}
-
 static void
 disk_latency_option(const char *text, uint64_t *ns)
 {
@@ -169,9 +149,15 @@ memory_option(int c, const char *value, struct plan_request *request)
 	case OPT_MODEL:
 		config->model = name_option("--model", value, model_names);
 		return true;
-	case OPT_RESIDENT:
-		resident_option(value, request);
+	case OPT_RESIDENT: {
+		struct resident_choice r = resident_option(value);
+
+		request->resident_all = r.all;
+		request->resident = r.all ? NULL : value;
+		request->resident_bytes = r.bytes;
+		request->resident_value = r.value;
 		return true;
+	}
 	case OPT_PAGE_SIZE:
 		config->page_bytes = size_option("--page-size", value,
 		    CONFIG_MIN_ENTRIES * ABI_PTR_BYTES, CONFIG_MAX_PAGE_BYTES);
@@ -311,33 +297,38 @@ sweep_option(int c, const char *value, struct plan_request *request)
 	return false;
 }
 
+/* What the options set: the request, and which caches were named. */
+struct args {
+	struct plan_request	*request;
+	struct hierarchy_given	 given;
+};
+
+static void
+take_option(int c, const char *value, void *context)
+{
+	struct args *args = context;
+	struct plan_request *request = args->request;
+
+	if (heap_option(c, value, request) ||
+	    memory_option(c, value, request) ||
+	    hierarchy_option(c, value, request, &args->given) ||
+	    output_option(c, value, request) ||
+	    sweep_option(c, value, request))
+		return;
+	if (c == OPT_HELP)
+		help_print();
+	assert(c == OPT_VERSION);
+	help_version();
+}
+
 void
 args_parse(int argc, char *argv[], struct plan_request *request)
 {
-	struct hierarchy_given given = { false, false };
-	int c, before = optind;
+	static const struct command bheapsim = { NULL, options, help_options,
+	    NULL };
+	struct args args = { request, { false, false } };
 
-	opterr = 0;
-	for (; (c = getopt_long(argc, argv, ":", options, NULL)) != -1;
-	    before = optind) {
-		if (heap_option(c, optarg, request) ||
-		    memory_option(c, optarg, request) ||
-		    hierarchy_option(c, optarg, request, &given) ||
-		    output_option(c, optarg, request) ||
-		    sweep_option(c, optarg, request))
-			continue;
-		if (c == OPT_HELP)
-			help_print();
-		if (c == OPT_VERSION)
-			help_version();
-		if (c == ':')
-			option_needs_value(optopt, options, NULL, help_options);
-		option_refused(option_typed(argc, argv, before), options, NULL);
-	}
-	if (optind < argc)
-		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim --help "
-		    "lists the options", printable(argv[optind]));
-	hierarchy_options_done(given.cache_off, given.tlb,
+	options_parse(&bheapsim, argc, argv, take_option, &args);
+	hierarchy_options_done(args.given.cache_off, args.given.tlb,
 	    &request->config.cache);
 }
-

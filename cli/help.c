@@ -10,10 +10,10 @@
 #include <unistd.h>
 
 #include "abi.h"
-#include "compare.h"
+#include "compare_cmd.h"
 #include "config.h"
 #include "experiment.h"
-#include "explain.h"
+#include "explain_cmd.h"
 #include "help.h"
 #include "heap.h"
 #include "hieropt.h"
@@ -26,14 +26,11 @@
 #error "BHEAPSIM_VERSION is unset: build with make, which reads debian/changelog"
 #endif
 
-/* Where the option groups are printed: stdout, or help_options()'s. */
-static FILE *help_out;
-
 /* Values as the options take them ----------------------------------- */
 
 /* A count with the largest of K, M, G (10^3 ...) that divides it. */
 static void
-put_count(uint64_t n)
+put_count(FILE *out, uint64_t n)
 {
 	static const char suffix[] = " KMG";
 	unsigned k = 0;
@@ -42,12 +39,12 @@ put_count(uint64_t n)
 		n /= 1000;
 		k++;
 	}
-	fprintf(help_out, "%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
+	fprintf(out, "%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
 }
 
 /* A size with the largest of K, M, G (2^10 ...) that divides it. */
 static void
-put_size(uint64_t n)
+put_size(FILE *out, uint64_t n)
 {
 	static const char suffix[] = " KMG";
 	unsigned k = 0;
@@ -56,11 +53,11 @@ put_size(uint64_t n)
 		n /= 1024;
 		k++;
 	}
-	fprintf(help_out, "%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
+	fprintf(out, "%" PRIu64 "%.*s", n, k != 0, &suffix[k]);
 }
 
 static void
-put_duration(uint64_t ns)
+put_duration(FILE *out, uint64_t ns)
 {
 	static const char *const unit[] = { "ns", "us", "ms", "s" };
 	unsigned k = 0;
@@ -69,33 +66,33 @@ put_duration(uint64_t ns)
 		ns /= 1000;
 		k++;
 	}
-	fprintf(help_out, "%" PRIu64 "%s", ns, unit[k]);
+	fprintf(out, "%" PRIu64 "%s", ns, unit[k]);
 }
 
 /* names[i] for every bit i of mask, or every name (mask ~0), by `sep`. */
 static void
-put_names(const char *const names[], unsigned count, unsigned mask,
-    const char *sep)
+put_names(FILE *out, const char *const names[], unsigned count,
+    unsigned mask, const char *sep)
 {
 	const char *between = "";
 	unsigned i;
 
 	for (i = 0; i < count && names[i] != NULL; i++)
 		if (mask & 1u << i) {
-			fprintf(help_out, "%s%s", between, names[i]);
+			fprintf(out, "%s%s", between, names[i]);
 			between = sep;
 		}
 }
 
 static void
-put_layouts(unsigned mask)
+put_layouts(FILE *out, unsigned mask)
 {
 	const char *names[LAYOUT_COUNT];
 	unsigned i;
 
 	for (i = 0; i < LAYOUT_COUNT; i++)
 		names[i] = layouts[i]->name;
-	put_names(names, LAYOUT_COUNT, mask, ",");
+	put_names(out, names, LAYOUT_COUNT, mask, ",");
 }
 
 /* The synopsis ------------------------------------------------------- */
@@ -131,50 +128,50 @@ help_usage(FILE *out)
 /* --help, a group of options per function ----------------------------- */
 
 static void
-help_heaps(const struct config *d)
+help_heaps(FILE *out, const struct config *d)
 {
 	unsigned i;
 
-	fprintf(help_out,
+	fprintf(out,
 	    "\nRuns heap layouts over the same timer workloads and counts the\n"
 	    "page faults a resident set of --resident pages takes.  'bheapsim\n"
 	    "explain' draws where a small heap's nodes live.  The layouts:\n");
 	for (i = 0; i < LAYOUT_COUNT; i++)
-		fprintf(help_out,
+		fprintf(out,
 		    "  %-8s %s\n", layouts[i]->name, layouts[i]->summary);
-	fprintf(help_out,
+	fprintf(out,
 	    "\n  --items N          items in the heap, 1 to %" PRIu64
 	    " (default ",
 	    (uint64_t)HEAP_MAX_ITEMS);
-	put_count(d->items);
-	fprintf(help_out,
+	put_count(out, d->items);
+	fprintf(out,
 	    ";\n                     K, M, G = 10^3, 10^6, 10^9)\n"
 "  --ops M            operations per replace, reorder or mix phase, 1 to\n"
 "                     %" PRIu64 " (default N)\n", CONFIG_MAX_OPS);
-	fprintf(help_out, "  --layout LIST      heap layouts to run: ");
-	put_layouts(~0u);
-	fprintf(help_out, " or all\n                     (default ");
-	put_layouts(d->layouts);
-	fprintf(help_out,
+	fprintf(out, "  --layout LIST      heap layouts to run: ");
+	put_layouts(out, ~0u);
+	fprintf(out, " or all\n                     (default ");
+	put_layouts(out, d->layouts);
+	fprintf(out,
 	    ")\n  --arity D          children per node of the dary layout, "
 	    "%u to %u\n                     (default %u: one %u-byte cache "
 	    "line of pointers)\n", DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, DARY_LINE_BYTES);
-	fprintf(help_out,
+	fprintf(out,
 	    "  --workload LIST    phases, always run in the order\n"
 	    "                     ");
-	put_names(workload_names, WL_COUNT, ~0u, ", ");
-	fprintf(help_out,
+	put_names(out, workload_names, WL_COUNT, ~0u, ", ");
+	fprintf(out,
 	    ";\n                     fill runs unmeasured if not listed "
 	    "(default ");
-	put_names(workload_names, WL_COUNT, d->workloads, ",");
-	fprintf(help_out, ";\n                     'all' for every phase)\n");
+	put_names(out, workload_names, WL_COUNT, d->workloads, ",");
+	fprintf(out, ";\n                     'all' for every phase)\n");
 }
 
 static void
-help_memory(const struct config *d)
+help_memory(FILE *out, const struct config *d)
 {
-	fprintf(help_out,
+	fprintf(out,
 "  --model NAME       array: count heap-array pages only; full: count item\n"
 "                     pages too (default %s)\n"
 "  --resident R       resident-page budget: pages, or a size with K, M, G\n"
@@ -184,20 +181,20 @@ help_memory(const struct config *d)
 "  --page-size BYTES  modeled page size, a power of two holding at least\n"
 "                     %u pointers, at most ", model_names[d->model],
 	    d->resident_pages, CONFIG_MIN_ENTRIES);
-	put_size(CONFIG_MAX_PAGE_BYTES);
-	fprintf(help_out, " (default ");
-	put_size(d->page_bytes);
-	fprintf(help_out,
+	put_size(out, CONFIG_MAX_PAGE_BYTES);
+	fprintf(out, " (default ");
+	put_size(out, d->page_bytes);
+	fprintf(out,
 	    ")\n  --item-bytes B     bytes per item, a multiple of %zu from "
 	    "%zu to ", _Alignof(struct item), sizeof(struct item));
-	put_size(CONFIG_MAX_ITEM_BYTES);
-	fprintf(help_out, "\n                     (default %" PRIu64 ")\n"
+	put_size(out, CONFIG_MAX_ITEM_BYTES);
+	fprintf(out, "\n                     (default %" PRIu64 ")\n"
 "  --disk-latency T   cost of one fault in modeled time: ns, us, ms or s;\n"
 "                     a bare number is ms; at most ", d->item_bytes);
-	put_duration(CONFIG_MAX_DISK_LATENCY_NS);
-	fprintf(help_out, " (default ");
-	put_duration(d->disk_latency_ns);
-	fprintf(help_out, ")\n"
+	put_duration(out, CONFIG_MAX_DISK_LATENCY_NS);
+	fprintf(out, " (default ");
+	put_duration(out, d->disk_latency_ns);
+	fprintf(out, ")\n"
 "  --vm MODE          sim: track every access; off: run untracked;\n"
 "                     kernel: also drop each evicted page from memory, so\n"
 "                     the kernel takes a real minor fault; disk: back the\n"
@@ -206,24 +203,24 @@ help_memory(const struct config *d)
 "  --policy LIST      replacement policies of the resident set, each a\n"
 "                     series of its own, run in the order\n"
 "                     ", vm_names[d->vm]);
-	put_names(policy_names, POLICY_COUNT, ~0u, ", ");
-	fprintf(help_out, " (default ");
-	put_names(policy_names, POLICY_COUNT, d->policies, ",");
-	fprintf(help_out,
+	put_names(out, policy_names, POLICY_COUNT, ~0u, ", ");
+	fprintf(out, " (default ");
+	put_names(out, policy_names, POLICY_COUNT, d->policies, ",");
+	fprintf(out,
 	    ");\n                     opt is Belady's optimum, the fewest "
 "faults any\n                     policy can take\n"
 "  --vm-dir DIR       where --vm disk puts its file (default $TMPDIR, /tmp)\n");
 }
 
 static void
-help_hierarchy(const struct config *d)
+help_hierarchy(FILE *out, const struct config *d)
 {
 	struct hier_geometry defaults = MACHINE_DEFAULT_GEOMETRY;
 	char tlb[HIEROPT_FORMAT_BYTES];
 	unsigned k;
 
 	hieropt_format_tlb(&defaults, tlb, sizeof(tlb));
-	fprintf(help_out,
+	fprintf(out,
 "  --cache SPEC       the caches every modeled access goes through, each\n"
 "                     set-associative LRU (default this machine's): off,\n"
 "                     or LEVEL=SIZE/WAYS[/LINE] or LEVEL=off, comma-\n"
@@ -235,14 +232,14 @@ help_hierarchy(const struct config *d)
 "  --latency LIST     latencies of mem_ns_per_op and model_ns_per_op,\n"
 "                     NAME=TIME with NAME\n"
 "                     ", tlb);
-	put_names(hier_cost_names, HIER_COSTS, ~0u, ", ");
-	fprintf(help_out,
+	put_names(out, hier_cost_names, HIER_COSTS, ~0u, ", ");
+	fprintf(out,
 	    ", TIME in ns (or us, ms, s),\n                     at most %gs "
 	    "(default\n                     ", HIER_MAX_LATENCY_NS / 1e9);
 	for (k = 0; k < HIER_COSTS; k++)
-		fprintf(help_out, "%s%s=%gns", k ? "," : "", hier_cost_names[k],
+		fprintf(out, "%s%s=%gns", k ? "," : "", hier_cost_names[k],
 		    d->latency.ns[k]);
-	fprintf(help_out, ")\n"
+	fprintf(out, ")\n"
 "  --time-model       also model each operation's time on an out-of-order\n"
 "                     core (model_ns_per_op and its parts), with caches of\n"
 "                     its own over slots and items: a tracked run takes\n"
@@ -257,9 +254,9 @@ help_hierarchy(const struct config *d)
 }
 
 static void
-help_outputs(const struct config *d)
+help_outputs(FILE *out, const struct config *d)
 {
-	fprintf(help_out,
+	fprintf(out,
 "  --force            run even if the heap needs more than physical memory\n"
 "  --pipeline         run each tracked run's models on a thread of their\n"
 "                     own, beside the heap: faster where a core is free,\n"
@@ -267,8 +264,8 @@ help_outputs(const struct config *d)
 "  --dry-run          check the options and print, as CSV, the memory each\n"
 "                     point's layout runs map; run nothing\n"
 "  --format NAME      ");
-	put_names(format_names, 32, ~0u, ", ");
-	fprintf(help_out, " (default %s); --output FILE.csv,\n"
+	put_names(out, format_names, 32, ~0u, ", ");
+	fprintf(out, " (default %s); --output FILE.csv,\n"
 "                     .json or .md picks the format when this is not given\n"
 "  --columns LIST     the table's columns: report fields (the CSV's, or\n"
 "                     the table's headings, e.g. faults/op), comma-\n"
@@ -297,7 +294,7 @@ help_outputs(const struct config *d)
 "  --help, --version  print this, or the version, build ABI, default caches\n"
 "                     and whether the CPU's counters (pmu_ fields) can be read\n",
 	    format_names[d->format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
-	fprintf(help_out,
+	fprintf(out,
 	    "\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
 	    "order broken,\n%d+N stopped by signal N (%d SIGHUP, %d SIGINT, %d "
 	    "SIGPIPE, %d SIGTERM).\n", EXIT_USAGE, EXIT_BROKEN_HEAP,
@@ -311,11 +308,10 @@ help_options(FILE *out)
 	struct config d;
 
 	config_defaults(&d);
-	help_out = out;
-	help_heaps(&d);
-	help_memory(&d);
-	help_hierarchy(&d);
-	help_outputs(&d);
+	help_heaps(out, &d);
+	help_memory(out, &d);
+	help_hierarchy(out, &d);
+	help_outputs(out, &d);
 }
 
 void

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "exits.h"
 #include "hieropt.h"
 #include "options.h"

@@ -5,50 +5,16 @@
  */
 #include <assert.h>
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "escape.h"
 #include "options.h"
 #include "parse.h"
-
-void
-escape_text(char *out, size_t size, const char *text)
-{
-	const unsigned char *p;
-	size_t n = 0;
-
-	assert(size >= 8);
-	for (p = (const unsigned char *)text; *p != '\0'; p++) {
-		const char *esc = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" :
-		    *p == '\r' ? "\\r" : *p == '\\' ? "\\\\" : NULL;
-
-		if (n + 8 > size) {
-			memcpy(out + n, "...", 4);
-			return;
-		}
-		if (esc != NULL)
-			n += (size_t)sprintf(out + n, "%s", esc);
-		else if (*p < 0x20 || *p == 0x7f)
-			n += (size_t)sprintf(out + n, "\\x%02x", *p);
-		else
-			out[n++] = (char)*p;
-	}
-	out[n] = '\0';
-}
-
-const char *
-printable(const char *text)
-{
-	static char slot[OPTIONS_SHOWN_SLOTS][OPTIONS_SHOWN + 8];
-	static unsigned next;
-	char *out = slot[next++ % OPTIONS_SHOWN_SLOTS];
-
-	escape_text(out, OPTIONS_SHOWN + 4, text);
-	return out;
-}
 
 uint64_t
 count_option(const char *option, const char *text, uint64_t min,
@@ -150,7 +116,29 @@ layout_option(const char *text)
 	return list_option("--layout", text, names, LAYOUT_COUNT);
 }
 
-const char *
+struct resident_choice
+resident_option(const char *text)
+{
+	struct resident_choice r = { strcmp(text, "all") == 0,
+	    has_size_suffix(text), 0 };
+
+	if (r.all || (r.bytes ? parse_size(text, 1, CONFIG_MAX_RESIDENT_BYTES,
+	    &r.value) : parse_count(text, 1, CONFIG_MAX_RESIDENT_PAGES,
+	    &r.value)) == 0)
+		return r;
+	errx(EXIT_USAGE, "--resident: '%s' is not a count of pages from 1 to "
+	    "%" PRIu64 " or a whole size from 1K to %" PRIu64 "G (suffixes K, "
+	    "M, G: 2^10, 2^20, 2^30 bytes)", printable(text),
+	    CONFIG_MAX_RESIDENT_PAGES, CONFIG_MAX_RESIDENT_BYTES >> 30);
+}
+
+/*
+ * The argument getopt_long's '?' refused, as typed: with no short
+ * options every '-x...' cluster fails at its first letter, before or
+ * after getopt_long has stepped past it.  `before` is optind as the
+ * call began.
+ */
+static const char *
 option_typed(int argc, char *argv[], int before)
 {
 	const char *last = optind > 1 ? argv[optind - 1] : "";
@@ -166,9 +154,13 @@ option_typed(int argc, char *argv[], int before)
 	return last;
 }
 
-void
-option_refused(const char *arg, const struct option longopts[],
-    const char *subcommand)
+/*
+ * What getopt_long's '?' means for `arg`, in one line: a prefix of
+ * several long options (each named), a value given to an option that
+ * takes none, or an unknown option.
+ */
+_Noreturn static void
+option_refused(const char *arg, const struct command *cmd)
 {
 	const char *name = arg + 2;
 	size_t len = strcspn(name, "=");
@@ -177,7 +169,7 @@ option_refused(const char *arg, const struct option longopts[],
 	unsigned count = 0;
 
 	if (strncmp(arg, "--", 2) == 0 && len > 0)
-		for (o = longopts; o->name != NULL; o++) {
+		for (o = cmd->options; o->name != NULL; o++) {
 			if (strncmp(o->name, name, len) != 0)
 				continue;
 			snprintf(matches + strlen(matches),
@@ -187,18 +179,14 @@ option_refused(const char *arg, const struct option longopts[],
 			count++;
 		}
 	if (count > 1)
-		errx(EXIT_USAGE, "%s%s'%.*s' is ambiguous: %s",
-		    subcommand != NULL ? subcommand : "",
-		    subcommand != NULL ? ": " : "", (int)len + 2, arg, matches);
+		errx(EXIT_USAGE, "'%.*s' is ambiguous: %s", (int)len + 2, arg,
+		    matches);
 	if (count == 1 && name[len] == '=' && match->has_arg == no_argument)
-		errx(EXIT_USAGE, "%s%s'%s': --%s takes no value",
-		    subcommand != NULL ? subcommand : "",
-		    subcommand != NULL ? ": " : "", printable(arg),
+		errx(EXIT_USAGE, "'%s': --%s takes no value", printable(arg),
 		    match->name);
-	errx(EXIT_USAGE, "%s%sunknown option '%s'; bheapsim %s%s--help lists "
-	    "them", subcommand != NULL ? subcommand : "",
-	    subcommand != NULL ? ": " : "", printable(arg),
-	    subcommand != NULL ? subcommand : "", subcommand != NULL ? " " : "");
+	errx(EXIT_USAGE, "unknown option '%s'; bheapsim %s%s--help lists "
+	    "them", printable(arg), cmd->name != NULL ? cmd->name : "",
+	    cmd->name != NULL ? " " : "");
 }
 
 /*
@@ -266,21 +254,63 @@ help_entry(void (*help)(FILE *), const char *name, char *entry, size_t size)
 	free(text);
 }
 
-void
-option_needs_value(int val, const struct option longopts[],
-    const char *subcommand, void (*help)(FILE *))
+/*
+ * An option given with no value (getopt_long's ':', val its optopt), in
+ * one line: its name and what it takes, as the command's help says it
+ * ("--items needs a value: N, items in the heap, 1 to ...").
+ */
+_Noreturn static void
+option_needs_value(int val, const struct command *cmd)
 {
-	const struct option *o = longopts;
-	char entry[OPTIONS_SHOWN + 8];
+	const struct option *o = cmd->options;
+	char entry[PRINTABLE_SHOWN + 8];
 
 	while (o->name != NULL && o->val != val)
 		o++;
 	assert(o->name != NULL);
-	help_entry(help, o->name, entry, sizeof(entry));
-	errx(EXIT_USAGE, "%s%s--%s needs a value%s%s",
-	    subcommand != NULL ? subcommand : "",
-	    subcommand != NULL ? ": " : "", o->name, entry[0] ? ": " : "",
-	    entry);
+	help_entry(cmd->help, o->name, entry, sizeof(entry));
+	errx(EXIT_USAGE, "--%s needs a value%s%s", o->name,
+	    entry[0] ? ": " : "", entry);
+}
+
+/* Every message from here on starts "bheapsim: NAME: " (err.h's prefix). */
+static void
+name_messages(const char *name)
+{
+	char *prefix;
+
+	if (asprintf(&prefix, "%s: %s", program_invocation_short_name,
+	    name) < 0)
+		err(EXIT_FAILURE, "%s", name);
+	program_invocation_short_name = prefix;
+}
+
+int
+options_parse(const struct command *cmd, int argc, char *argv[],
+    void (*take)(int val, const char *value, void *context), void *context)
+{
+	int c, before = optind;
+
+	if (cmd->name != NULL)
+		name_messages(cmd->name);
+	opterr = 0;
+	for (; (c = getopt_long(argc, argv, ":", cmd->options, NULL)) != -1;
+	    before = optind) {
+		if (c == ':')
+			option_needs_value(optopt, cmd);
+		if (c == '?')
+			option_refused(option_typed(argc, argv, before), cmd);
+		take(c, optarg, context);
+	}
+	if (cmd->operand == NULL && optind < argc)
+		errx(EXIT_USAGE, "unexpected argument '%s'; bheapsim %s%s--help "
+		    "lists the options", printable(argv[optind]),
+		    cmd->name != NULL ? cmd->name : "",
+		    cmd->name != NULL ? " " : "");
+	if (cmd->operand != NULL && optind != argc - 1)
+		errx(EXIT_USAGE, "needs %s, not %d arguments; bheapsim %s --help "
+		    "lists the options", cmd->operand, argc - optind, cmd->name);
+	return optind;
 }
 
 void

@@ -1,32 +1,20 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * options.h: option values for main.c and explain.c, or one line on
- * stderr naming the option, the value and what is accepted, and exit
- * status EXIT_USAGE.
+ * options.h: the options of every command, read by one loop, and their
+ * values; or one line on stderr naming the option, the value and what
+ * is accepted, and exit status EXIT_USAGE.
  */
 #ifndef OPTIONS_H
 #define OPTIONS_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "exits.h"
-
-/*
- * text as a message may show it: control bytes written \n, \t, \r or
- * \xNN and a backslash \\, so that a value never breaks the one line
- * or reaches the terminal as an escape code; cut at OPTIONS_SHOWN bytes
- * with "...".  The last OPTIONS_SHOWN_SLOTS answers stay valid, enough
- * for one message.
- */
-#define OPTIONS_SHOWN		200
-#define OPTIONS_SHOWN_SLOTS	4
-const char	*printable(const char *text);
-/* The same into out, cut with "..." to fit its size (at least 8). */
-void		 escape_text(char *out, size_t size, const char *text);
 
 /* parse.h's counts (K, M, G = 10^3, 10^6, 10^9) and sizes (2^10 ...). */
 uint64_t	count_option(const char *option, const char *text, uint64_t min,
@@ -45,31 +33,47 @@ void		shard_option(const char *text, unsigned *shard,
 		    unsigned *shards);
 /* --layout's list, over the layouts of config.c. */
 unsigned	layout_option(const char *text);
+/*
+ * --resident, in every command: "all" (every budget), a count of pages,
+ * or a size with a suffix (K, M, G: 2^10, 2^20, 2^30 bytes), at most
+ * CONFIG_MAX_RESIDENT_PAGES and CONFIG_MAX_RESIDENT_BYTES; whether the
+ * size is a whole number of pages, and of pages there are, is the
+ * caller's to check.
+ */
+struct resident_choice {
+	bool		all;
+	bool		bytes;		/* value is bytes, not pages */
+	uint64_t	value;
+};
+struct resident_choice	resident_option(const char *text);
 
 /*
- * The argument getopt_long's '?' refused, as typed: with no short
- * options every '-x...' cluster fails at its first letter, before or
- * after getopt_long has stepped past it.  `before` is optind as the
- * call began.
+ * A command: bheapsim itself (name NULL), "explain" or "compare".  Its
+ * long options are getopt_long's table (no short ones); `help` prints
+ * the help whose entries a missing value's message quotes; `operand`
+ * says what its one operand is ("one CSV file"), or is NULL if it takes
+ * none.
  */
-const char	*option_typed(int argc, char *argv[], int before);
+struct command {
+	const char		*name;
+	const struct option	*options;
+	void			(*help)(FILE *);
+	const char		*operand;
+};
 
 /*
- * What getopt_long's '?' means for `arg`, in one line: a prefix of
- * several long options (each named), a value given to an option that
- * takes none, or an unknown option.  `subcommand` is NULL, "explain" or "compare".
+ * The one reader of every command's options: gives each option of argv,
+ * in order, to take() as its table's val and its value (NULL for an
+ * option that takes none).  Refused in one line, and exit status
+ * EXIT_USAGE: an unknown option, a prefix of several, a value given to
+ * an option that takes none, an option given no value (with what it
+ * takes, from the help), and operands other than the command takes.
+ * Every message of a subcommand from then on, whoever says it, starts
+ * "bheapsim: NAME: ".  Returns the index in argv of the operand, if any.
  */
-_Noreturn void	option_refused(const char *arg, const struct option longopts[],
-		    const char *subcommand);
-
-/*
- * An option given with no value (getopt_long's ':', val its optopt), in
- * one line: its name and what it takes, as the help that `help` prints
- * says it ("--items needs a value: N, items in the heap, 1 to ...").
- * `subcommand` is NULL or "explain".
- */
-_Noreturn void	option_needs_value(int val, const struct option longopts[],
-		    const char *subcommand, void (*help)(FILE *));
+int	options_parse(const struct command *, int argc, char *argv[],
+	    void (*take)(int val, const char *value, void *context),
+	    void *context);
 
 /*
  * Ends --help or --version: exit 0 once the standard output has taken it

@@ -149,7 +149,7 @@ _bheapsim_value()
 		fi ;;
 	--format)
 		if ((explain)); then
-			_bheapsim_names "$cur" 'text csv'
+			_bheapsim_names "$cur" 'table csv'
 		else
 			_bheapsim_names "$cur" 'table csv json md'
 		fi ;;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "escape.h"
 
 struct cell
 cell_text(const char *s)
@@ -70,41 +71,6 @@ cell_time(double x, int decimals)
 	return c;
 }
 
-/*
- * Text as each format must have it: CSV quotes a field holding a comma,
- * quote or line end; JSON escapes quotes, backslashes and control bytes;
- * Markdown escapes what would end a cell or start markup, and writes a
- * control byte as \xNN.
- */
-static void
-put_text(FILE *out, enum format format, const char *text)
-{
-	const unsigned char *p = (const unsigned char *)text;
-
-	if (format == FORMAT_CSV && text[strcspn(text, ",\"\r\n")] == '\0') {
-		fputs(text, out);
-		return;
-	}
-	if (format != FORMAT_MD)
-		fputc('"', out);
-	for (; *p != '\0'; p++) {
-		if (format == FORMAT_CSV && *p == '"')
-			fputs("\"\"", out);
-		else if (format == FORMAT_JSON && (*p == '"' || *p == '\\'))
-			fprintf(out, "\\%c", *p);
-		else if (format == FORMAT_JSON && *p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else if (format == FORMAT_MD && strchr("\\|*_`<>[]", *p))
-			fprintf(out, "\\%c", *p);
-		else if (format == FORMAT_MD && (*p < 0x20 || *p == 0x7f))
-			fprintf(out, "\\\\x%02x", *p);
-		else
-			fputc(*p, out);
-	}
-	if (format != FORMAT_MD)
-		fputc('"', out);
-}
-
 static void
 write_csv(FILE *out, const char *const names[], unsigned nfields,
     size_t nrows, cell_source source, const void *context)
@@ -122,7 +88,7 @@ write_csv(FILE *out, const char *const names[], unsigned nfields,
 			if (f > 0)
 				fputc(',', out);
 			if (c.kind != CELL_ABSENT)
-				put_text(out, FORMAT_CSV, c.text);
+				escape_csv(out, c.text);
 		}
 		fputc('\n', out);
 	}
@@ -143,7 +109,7 @@ write_json(FILE *out, const char *const names[], unsigned nfields,
 
 			fprintf(out, "%s\"%s\": ", f ? ", " : "", names[f]);
 			if (c.kind == CELL_TEXT)
-				put_text(out, FORMAT_JSON, c.text);
+				escape_json(out, c.text);
 			else
 				fputs(c.kind == CELL_ABSENT ? "null" : c.text,
 				    out);
@@ -171,8 +137,7 @@ write_markdown(FILE *out, const char *const names[], unsigned nfields,
 			struct cell c = source(context, r, f);
 
 			fputs("| ", out);
-			put_text(out, FORMAT_MD, c.kind == CELL_ABSENT ? "-" :
-			    c.text);
+			escape_md(out, c.kind == CELL_ABSENT ? "-" : c.text);
 			fputc(' ', out);
 		}
 		fputs("|\n", out);

@@ -8,11 +8,7 @@
  * grouped by workload, then layout, in the order they first appear; the
  * ABIs of a group in the order x86-64, x32, ia32, then any other.
  */
-#include <sys/stat.h>
-
 #include <err.h>
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,7 +19,8 @@
 #include "compare.h"
 #include "config.h"
 #include "csvread.h"
-#include "options.h"
+#include "escape.h"
+#include "exits.h"
 #include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -138,13 +135,13 @@ check_cells(const struct table *t)
 			const char *text = value(t, r, f);
 
 			if (f < C_FIGURES && strlen(text) > MAX_TEXT)
-				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
+				errx(EXIT_USAGE, "'%s' line %zu, column "
 				    "%s: longer than %d bytes", t->path,
 				    line_of(t, r), fields[f], MAX_TEXT);
 			/* Sizes, counts and times: never below 0, nor -0. */
 			if (f >= C_FIGURES && *text != '\0' &&
 			    (!finite_number(text) || *text == '-'))
-				errx(EXIT_USAGE, "compare: '%s' line %zu, column "
+				errx(EXIT_USAGE, "'%s' line %zu, column "
 				    "%s: '%s' is not a finite number of 0 or more",
 				    t->path, line_of(t, r), fields[f],
 				    printable(text));
@@ -169,7 +166,7 @@ check_unique(const struct table *t)
 		for (a = 0; a < b; a++)
 			if (same_group(t, a, b) &&
 			    strcmp(value(t, a, C_ABI), value(t, b, C_ABI)) == 0)
-				errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu "
+				errx(EXIT_USAGE, "'%s' lines %zu and %zu "
 				    "are both workload %s, layout %s, ABI %s: "
 				    "compare takes one row of each, as make "
 				    "compare writes (a sweep's CSV has many)",
@@ -204,7 +201,7 @@ check_alike(const struct table *t)
 			if (!same_group(t, a, b) ||
 			    (s = first_unlike(t, a, b)) == NSETTINGS)
 				continue;
-			errx(EXIT_USAGE, "compare: '%s' lines %zu and %zu, "
+			errx(EXIT_USAGE, "'%s' lines %zu and %zu, "
 			    "workload %s, layout %s, ran with %s '%s' and '%s': "
 			    "compare takes runs alike but for the ABI", t->path,
 			    line_of(t, a), line_of(t, b),
@@ -227,15 +224,15 @@ read_table(FILE *in, struct table *t)
 	case CSV_OK:
 		break;
 	case CSV_REFUSED:
-		errx(EXIT_USAGE, "compare: '%s' is not bheapsim's CSV: %s",
+		errx(EXIT_USAGE, "'%s' is not bheapsim's CSV: %s",
 		    t->path, why);
 	case CSV_IO_ERROR:
-		err(EXIT_FAILURE, "compare: %s", t->path);
+		err(EXIT_FAILURE, "%s", t->path);
 	}
 	for (f = 0; f < C_COUNT; f++) {
 		t->at[f] = csv_column(&t->csv, fields[f]);
 		if (t->at[f] < 0 && f != C_WHERE)
-			errx(EXIT_USAGE, "compare: '%s' has no column %s: not "
+			errx(EXIT_USAGE, "'%s' has no column %s: not "
 			    "bheapsim's CSV", t->path, fields[f]);
 	}
 	for (f = 0; f < NSETTINGS; f++)
@@ -428,72 +425,15 @@ write_comparison(FILE *out, enum format format, const struct comparison *cmp)
 		    "Emulated" : "* emulated", format == FORMAT_MD ? "" : "  ");
 }
 
-/* Command line -------------------------------------------------------- */
-
-static void
-usage(FILE *out)
+void
+compare_write(FILE *out, enum format format, FILE *in, const char *path)
 {
-	fputs("usage: " COMPARE_SYNOPSIS
-	    "\n"
-	    "Writes per-ABI CSV rows (make compare's) side by side, with each\n"
-	    "ABI's ratio to x86-64.\n"
-	    "\n"
-	    "  --format NAME  table (default), csv, json or md\n"
-	    "  --help         print this\n", out);
-}
-
-int
-compare_main(int argc, char *argv[])
-{
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct table table = { .path = NULL };
+	struct table table = { .path = path };
 	struct comparison cmp = { 0 };
-	struct stat st;
-	char shown[OPTIONS_SHOWN + 8];
-	enum format format = FORMAT_TABLE;
-	FILE *in;
-	int c, before = optind;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			format = name_option("--format", optarg, format_names);
-			break;
-		case 'h':
-			usage(stdout);
-			exit_printed();
-		case ':':
-			option_needs_value(optopt, options, "compare", usage);
-		default:
-			option_refused(option_typed(argc, argv, before),
-			    options, "compare");
-		}
-		before = optind;
-	}
-	if (optind != argc - 1)
-		errx(EXIT_USAGE, "compare: needs one CSV file, not %d "
-		    "arguments; bheapsim compare --help", argc - optind);
-	snprintf(shown, sizeof(shown), "%s", printable(argv[optind]));
-	table.path = shown;
-	in = fopen(argv[optind], "r");
-	if (in == NULL)
-		errx(EXIT_USAGE, "compare: cannot read '%s': %s", table.path,
-		    strerror(errno));
-	if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))
-		errx(EXIT_USAGE, "compare: '%s' is a directory, not a CSV "
-		    "file", table.path);
 	read_table(in, &table);
-	fclose(in);
 	compare_rows(&cmp, &table);
 	csv_free(&table.csv);
-	write_comparison(stdout, format, &cmp);
+	write_comparison(out, format, &cmp);
 	free(cmp.lines);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_FAILURE, "compare: stdout");
-	return 0;
 }

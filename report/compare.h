@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * compare.h: "bheapsim compare", the per-ABI rows of make compare side
- * by side, with each ABI's ratio to x86-64.
+ * compare.h: the per-ABI rows of make compare side by side, with each
+ * ABI's ratio to x86-64, for "bheapsim compare" (compare_cmd.h).
  *
  * It reads bheapsim's own CSV rows, from any mix of ABIs, plus an
  * optional `where` column (native, guest-kvm, guest-tcg) that
@@ -12,14 +12,16 @@
 #ifndef COMPARE_H
 #define COMPARE_H
 
-/* The subcommand's synopsis, for its usage() and for main.c's. */
-#define COMPARE_SYNOPSIS \
-"bheapsim compare [--format table|csv|json|md] FILE.csv\n"
+#include <stdio.h>
+
+#include "config.h"
 
 /*
- * Runs the subcommand; argv[0] is "compare".  Returns the exit status;
- * bad input exits 2 from inside, with one line on stderr.
+ * Reads bheapsim's CSV from `in`, named `path` in messages (as
+ * printable() shows it), and writes its rows side by side to `out` in
+ * `format`.  A file that is not such a CSV is one line on stderr and
+ * exit status EXIT_USAGE; one that cannot be read, EXIT_FAILURE.
  */
-int	compare_main(int argc, char *argv[]);
+void	compare_write(FILE *out, enum format, FILE *in, const char *path);
 
 #endif

@@ -251,7 +251,7 @@ svg_panel(FILE *out, const struct view *v, const struct caption *c,
 void
 explain_svg(FILE *out, struct view *views, unsigned nviews)
 {
-	static struct caption captions[LAYOUT_COUNT];
+	struct caption captions[LAYOUT_COUNT];
 	unsigned width = 0, height = 0, top = 0, i;
 
 	for (i = 0; i < nviews; i++) {

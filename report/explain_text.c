@@ -213,7 +213,7 @@ static void
 print_tree(FILE *out, const struct view *v, bool verbose)
 {
 	/* Four columns per level; no tree of EXPLAIN_MAX_ITEMS nodes is deeper. */
-	static char prefix[4 * EXPLAIN_MAX_ITEMS + 1];
+	char prefix[4 * EXPLAIN_MAX_ITEMS + 1];
 
 	if (!verbose && v->n > BRIEF_TREE) {
 		fprintf(out, "\ntree: %u nodes, more than a screen holds: "

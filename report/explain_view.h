@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * explain_view.h: one layout's small tree as "bheapsim explain" shows it,
- * shared by the command (explain.c), its text and CSV (explain_text.c)
- * and its drawing (explain_svg.c).
+ * built here (explain_view.c) for the command (explain_cmd.c), its text
+ * and CSV (explain_text.c) and its drawing (explain_svg.c).
  *
  * The pages are those of the heap array: page = slot / E and offset =
  * slot % E for E entries per page, slot 0 unused, exactly as the page

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "experiment.h"
-#include "options.h"
+#include "escape.h"
 #include "outputs.h"
 #include "plot.h"
 #include "report.h"

@@ -10,15 +10,8 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "request.h"
 #include "result.h"
-
-/*
- * The teaching figure's name for --plot-y: every layout's page faults
- * and cache-line misses per operation (faults_per_op and
- * line_misses_per_op) against the memory that holds them, a resident
- * sweep's resident memory, on one log-log chart.
- */
-#define PLOT_MISSES	"misses"
 
 /*
  * Plots `field` (a numeric report field, or PLOT_MISSES) of the rows of

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "abi.h"
-#include "options.h"
+#include "escape.h"
 #include "report.h"
 #include "report_field.h"
 #include "stop.h"

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "escape.h"
 #include "svg.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -32,27 +33,12 @@ svg_end(FILE *out)
 }
 
 void
-svg_escaped(FILE *out, const char *text)
-{
-	const char *p;
-
-	for (p = text; *p != '\0'; p++) {
-		switch (*p) {
-		case '&':	fputs("&amp;", out); break;
-		case '<':	fputs("&lt;", out); break;
-		case '>':	fputs("&gt;", out); break;
-		default:	fputc(*p, out); break;
-		}
-	}
-}
-
-void
 svg_text(FILE *out, double x, double y, const char *anchor,
     const char *extra, const char *text)
 {
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s%s>",
 	    x, y, anchor, *extra ? " " : "", extra);
-	svg_escaped(out, text);
+	escape_xml(out, text);
 	fputs("</text>\n", out);
 }
 

@@ -16,10 +16,10 @@
 void	svg_begin(FILE *, unsigned width, unsigned height, unsigned font_size);
 void	svg_end(FILE *);
 
-/* Text with &, < and > escaped, so any name or label is well-formed. */
-void	svg_escaped(FILE *, const char *text);
-
-/* A <text> element at (x, y); `extra` is more attributes, or "". */
+/*
+ * A <text> element at (x, y), its text escaped (escape.h); `extra` is
+ * more attributes, or "".
+ */
 void	svg_text(FILE *, double x, double y, const char *anchor,
 	    const char *extra, const char *text);
 

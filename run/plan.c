@@ -19,12 +19,11 @@
 
 #include "abi.h"
 #include "arena.h"
+#include "escape.h"
 #include "heap.h"
 #include "model.h"
 #include "need.h"
-#include "options.h"
 #include "plan.h"
-#include "plot.h"
 #include "point.h"
 #include "report.h"
 #include "sweep.h"

@@ -21,7 +21,7 @@
 #include "heap.h"
 #include "model.h"
 #include "need.h"
-#include "options.h"
+#include "escape.h"
 #include "point.h"
 
 /* Reasons -------------------------------------------------------------- */

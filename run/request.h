@@ -14,6 +14,14 @@
 #include "config.h"
 #include "model.h"
 
+/*
+ * The teaching figure's name for --plot-y: every layout's page faults
+ * and cache-line misses per operation (faults_per_op and
+ * line_misses_per_op) against the memory that holds them, a resident
+ * sweep's resident memory, on one log-log chart.
+ */
+#define PLOT_MISSES	"misses"
+
 /* The reason a check gives: one line, without the program's name. */
 #define PLAN_WHY_BYTES	512
 
@@ -31,7 +39,7 @@ struct plan_request {
 	const char	*disk_latency;	/* --disk-latency as written, or NULL */
 	const char	*sweep;		/* --sweep as written, or NULL */
 	const char	*plot;
-	const char	*plot_y;	/* the field --plot-y names */
+	const char	*plot_y;	/* the field --plot-y names, or PLOT_MISSES */
 	const char	*plot_y_text;	/* --plot-y as written */
 	const char	*columns;	/* --columns as written, or NULL */
 	bool		 format_given;

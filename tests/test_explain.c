@@ -289,7 +289,7 @@ START_TEST(text_counts_line_crossings)
 	char path[1024], lines[1024];
 	struct outcome o;
 
-	run_lines(&o, c, "text");
+	run_lines(&o, c, "table");
 	expected_path(c, path, lines, sizeof(path));
 	ck_assert_msg(strstr(o.out.data, path) != NULL, "%s: the path is not "
 	    "drawn as%s", o.command, path);
@@ -509,7 +509,7 @@ static const struct bad_input {
 	{ { "--entries-per-page", "128" }, "'128'", "8 to 64" },
 	{ { "--arity", "1" }, "'1'", "2 to 64" },
 	{ { "--arity", "65" }, "'65'", "2 to 64" },
-	{ { "--format", "xml" }, "'xml'", "text, csv" },
+	{ { "--format", "xml" }, "'xml'", "table, csv" },
 	{ { "--layout", "heap" }, "'heap'", "binheap, bheap, dary" },
 	{ { "--svg", "/nonexistent-dir/t.svg" }, "/nonexistent-dir/t.svg",
 	    "--svg" },

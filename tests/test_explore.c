@@ -341,8 +341,9 @@ static const struct bad_html {
 	{ { "--html", "t.html", "--workload", "fill" }, "'fill'",
 	    "replace, reorder, mix" },
 	{ { "--html", "t.html", "--resident", "17" }, "'17'", "16 pages" },
-	/* Quoted as typed, not as the count it reads: 1K is 1000. */
-	{ { "--html", "t.html", "--resident", "1K" }, "'1K'", "16 pages" },
+	/* A size, as the main command reads it: 2K is 32 pages of 64 bytes. */
+	{ { "--html", "t.html", "--resident", "2K" }, "'2K'", "16 pages" },
+	{ { "--html", "t.html", "--resident", "all" }, "all", "one" },
 	{ { "--html", "t.html", "--resident", "0" }, "'0'", "1 to" },
 	{ { "--html", "t.html", "--items", "4097" }, "'4097'", "1 to 4096" },
 	{ { "--html" }, "--html", "needs a value" },

@@ -197,6 +197,52 @@ START_TEST(field_lists_whole)
 }
 END_TEST
 
+/*
+ * Each command parsed its own options, and their refusals drifted: a bad
+ * value under explain said "bheapsim: --items: ..." with no "explain:".
+ * Now every command's refusal is one line, "bheapsim: ", the subcommand
+ * and ": " if any, then what is wrong, and exit status 2 (issue 36).
+ */
+START_TEST(refusals_of_one_form)
+{
+	static const struct {
+		const char	*args[4];
+		const char	*says;	/* the whole line, or its start */
+		bool		 whole;
+	} cases[] = {
+		{ { "explain", "--bogus" }, "bheapsim: explain: unknown option "
+		    "'--bogus'; bheapsim explain --help lists them\n", true },
+		{ { "compare", "--items", "x" }, "bheapsim: compare: unknown "
+		    "option '--items'; bheapsim compare --help lists them\n",
+		    true },
+		{ { "--items", "x" }, "bheapsim: --items: 'x' is not a count "
+		    "from 1 to ", false },
+		{ { "explain", "--items", "x" }, "bheapsim: explain: --items: "
+		    "'x' is not a count from 1 to ", false },
+		{ { "--bogus" }, "bheapsim: unknown option '--bogus'; bheapsim "
+		    "--help lists them\n", true },
+		{ { "compare", "--format", "x" }, "bheapsim: compare: --format: "
+		    "'x' is not one of table, csv, json, md\n", true },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct outcome o;
+		size_t len = strlen(cases[i].says);
+
+		run_argv(&o, cases[i].args);
+		ck_assert_msg(o.status == EXIT_USAGE && one_line(&o.err) &&
+		    o.out.len == 0 && (cases[i].whole ?
+		    strcmp(o.err.data, cases[i].says) == 0 :
+		    strncmp(o.err.data, cases[i].says, len) == 0),
+		    "%s: exit %d, and not one line %s '%s': %s", o.command,
+		    o.status, cases[i].whole ? "reading" : "starting",
+		    cases[i].says, o.err.data);
+		outcome_free(&o);
+	}
+}
+END_TEST
+
 Suite *
 messages_suite(void)
 {
@@ -209,6 +255,7 @@ messages_suite(void)
 	tcase_add_loop_test(tc, hostile_value_shown_escaped, 0,
 	    (int)NCOMMANDS);
 	tcase_add_test(tc, field_lists_whole);
+	tcase_add_test(tc, refusals_of_one_form);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,7 +14,7 @@
 /* The subcommand's synopsis, for its usage() and for main.c's. */
 #define EXPLAIN_SYNOPSIS \
 "bheapsim explain [--layout LIST] [--items N] [--entries-per-page E]\n" \
-"                [--line-bytes N] [--arity D] [--verbose] [--format text|csv]\n" \
+"                [--line-bytes N] [--arity D] [--verbose] [--format table|csv]\n" \
 "                [--svg FILE] [--html FILE [--ops M] [--workload NAME]\n" \
 "                [--resident R] [--seed S]] [--help]\n"
 

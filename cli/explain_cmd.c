@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * explain.c: "bheapsim explain", where a small heap's nodes live.
+ * explain_cmd.c: "bheapsim explain", where a small heap's nodes live:
+ * its command line, and the outputs of report/ that it asks for.
  *
  * For a heap small enough to draw (up to 512 items, 8 to 64 entries per
  * page) it shows, layout by layout, which indices share a page and how
@@ -9,21 +10,14 @@
  * path from the root to the last index with its crossings counted, and
  * a table comparing the layouts.  --format csv gives the same facts one
  * row per index, --svg draws the trees coloured by page (explain_text.c,
- * explain_svg.c; this file reads the command line and builds the trees,
- * explain_view.h).  --line-bytes N adds the lines in the pages, line =
- * index * sizeof(void *) / N (the array starts a page: no line straddles
- * two); the text marks a line crossing ':' beside a page crossing's '|',
- * the CSV adds a line column, the SVG a dotted blue edge.
- *
- * The pages are those of the heap array: page = index / E and offset =
- * index % E for E entries per page, slot 0 unused, exactly as the page
- * model counts them (pages.h).  Parents and children come from the
- * layouts' own functions (heap.h says what each layout is), the ones the
- * heap runs on, so what a student sees here is what bheapsim measures.
+ * explain_svg.c, over the trees of explain_view.h).  --line-bytes N adds
+ * the lines in the pages, line = index * sizeof(void *) / N (the array
+ * starts a page: no line straddles two); the text marks a line crossing
+ * ':' beside a page crossing's '|', the CSV adds a line column, the SVG
+ * a dotted blue edge.
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -32,33 +26,34 @@
 
 #include "abi.h"
 #include "config.h"
-#include "explain.h"
+#include "escape.h"
+#include "explain_cmd.h"
 #include "explain_view.h"
 #include "explore.h"
 #include "heap.h"
 #include "options.h"
 #include "outfile.h"
 #include "parse.h"
+#include "xalloc.h"
 
 /* Parameters -------------------------------------------------------- */
 
 #define EXPLAIN_DEFAULT_ITEMS	127u	/* binary heap: 7 levels, 16 pages */
 #define MAX_ENTRIES	64u
 #define DEFAULT_ENTRIES	8u
+_Static_assert(1024 % (MAX_ENTRIES * ABI_PTR_BYTES) == 0,
+    "a page divides 1K, so --resident's sizes are whole pages");
 #define DEFAULT_LAYOUTS	(1u << LAYOUT_ID_binheap | 1u << LAYOUT_ID_bheap)
-
-enum explain_format { EXPLAIN_TEXT, EXPLAIN_CSV };	/* text: 0, the default */
-
-static const char *const explain_format_names[] = { "text", "csv", NULL };
 
 struct options {
 	unsigned		 layouts;	/* bit i: layouts[i] */
 	unsigned		 items;
 	unsigned		 entries;	/* per page, a power of two */
+	const char		*line_bytes;	/* as typed; NULL: no lines */
 	unsigned		 line_entries;	/* per line; 0: no lines */
 	unsigned		 arity;
 	bool			 arity_given;	/* --arity: dary must run */
-	enum explain_format	 format;
+	enum format		 format;	/* table (the text) or csv */
 	bool			 verbose;	/* every page and the tree */
 	const char		*svg;		/* NULL: no drawing */
 	const char		*html;		/* NULL: no explorer */
@@ -67,6 +62,7 @@ struct options {
 	unsigned		 ops;
 	unsigned		 workload;	/* enum workload */
 	const char		*resident;	/* as typed; NULL: the default */
+	struct resident_choice	 resident_choice;
 	uint64_t		 seed;
 };
 
@@ -110,8 +106,8 @@ help_text(FILE *out)
 "                         index x %u / N; ':' marks a line boundary inside\n"
 "                         a page, as '|' marks a page's\n"
 "  --verbose              every page and the tree, not a screenful\n"
-"  --format text|csv      text (default), or one CSV row per index:\n"
-"                         layout,index,parent,page,offset,depth\n"
+"  --format table|csv     table, the text (default), or csv, one CSV row\n"
+"                         per index: layout,index,parent,page,offset,depth\n"
 "                         (and line, with --line-bytes)\n"
 "  --svg FILE             also draw the trees, nodes coloured by page\n"
 "  --html FILE            instead, write one self-contained page that\n"
@@ -123,9 +119,10 @@ help_text(FILE *out)
 "                         to %u, and these options:\n"
 "  --ops M                operations played, 1 to %u (default %u)\n"
 "  --workload NAME        replace (default), reorder or mix\n"
-"  --resident R           resident pages (default half the smallest\n"
-"                         layout's, at most the heap's)\n"
-"  --seed S               seed of the keys (default 1)\n"
+"  --resident R           resident pages, or a size of whole pages\n"
+"                         (default half the smallest layout's pages, at\n"
+"                         most the heap's)\n"
+"  --seed S               seed of the keys (default %" PRIu64 ")\n"
 "  --help                 print this\n"
 "\n"
 "Exit status: 0 done, 1 system failure, 2 bad input.\n",
@@ -134,7 +131,7 @@ help_text(FILE *out)
 	    MAX_ENTRIES, DEFAULT_ENTRIES, DARY_MIN_ARITY, DARY_MAX_ARITY,
 	    DARY_DEFAULT_ARITY, ABI_PTR_BYTES, ABI_PTR_BYTES, ABI_PTR_BYTES,
 	    EXPLORE_L1_LINES, EXPLORE_TLB_ENTRIES, EXPLORE_MAX_ITEMS,
-	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS);
+	    EXPLORE_MAX_OPS, EXPLORE_DEFAULT_OPS, (uint64_t)CONFIG_DEFAULT_SEED);
 }
 
 _Noreturn static void
@@ -200,82 +197,93 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* The options of --html alone. */
-static void
-set_html_option(int c, const char *typed, struct options *opt)
+/* The options of --html alone; false: not one of them. */
+static bool
+html_option(int c, const char *value, struct options *opt)
 {
 	switch (c) {
 	case OPT_OPS:
-		opt->ops = (unsigned)count_option("--ops", optarg, 1,
+		opt->ops = (unsigned)count_option("--ops", value, 1,
 		    EXPLORE_MAX_OPS);
-		break;
+		opt->html_only = "--ops";
+		return true;
 	case OPT_WORKLOAD:
 		opt->workload = html_workloads[name_option("--workload",
-		    optarg, html_workload_names)];
-		break;
-	case OPT_RESIDENT:	/* read with the heap's pages, later */
-		opt->resident = optarg;
-		break;
+		    value, html_workload_names)];
+		opt->html_only = "--workload";
+		return true;
+	case OPT_RESIDENT:	/* checked with the heap's pages, later */
+		opt->resident_choice = resident_option(value);
+		opt->resident = value;
+		opt->html_only = "--resident";
+		return true;
 	case OPT_SEED:
-		opt->seed = count_option("--seed", optarg, 0, UINT64_MAX);
-		break;
-	default:
-		option_refused(typed, long_options, "explain");
+		opt->seed = count_option("--seed", value, 0, UINT64_MAX);
+		opt->html_only = "--seed";
+		return true;
 	}
-	opt->html_only = c == OPT_OPS ? "--ops" : c == OPT_WORKLOAD ?
-	    "--workload" : c == OPT_RESIDENT ? "--resident" : "--seed";
+	return false;
 }
 
-/* One option of the loop; line_bytes is checked after it. */
-static void
-set_option(int c, const char *typed, struct options *opt,
-    const char **line_bytes)
+/* --format: the main command's names, of which explain writes two. */
+static enum format
+format_option(const char *text)
 {
+	const char *const names[] = { format_names[FORMAT_TABLE],
+	    format_names[FORMAT_CSV], NULL };
+
+	return name_option("--format", text, names) == 0 ? FORMAT_TABLE :
+	    FORMAT_CSV;
+}
+
+/* One option, as options_parse() reads it. */
+static void
+take_option(int c, const char *value, void *context)
+{
+	struct options *opt = context;
+
+	if (html_option(c, value, opt))
+		return;
 	switch (c) {
 	case OPT_LAYOUT:
-		opt->layouts = layout_option(optarg);
+		opt->layouts = layout_option(value);
 		break;
 	case OPT_ITEMS:	/* checked after the loop: --html allows more */
-		opt->items_text = optarg;
+		opt->items_text = value;
 		break;
 	case OPT_ENTRIES:
-		opt->entries = entries_option(optarg);
+		opt->entries = entries_option(value);
 		break;
-	case OPT_LINE_BYTES:
-		*line_bytes = optarg;
+	case OPT_LINE_BYTES:	/* checked after the loop, against E */
+		opt->line_bytes = value;
 		break;
 	case OPT_ARITY:
-		opt->arity = (unsigned)count_option("--arity", optarg,
+		opt->arity = (unsigned)count_option("--arity", value,
 		    DARY_MIN_ARITY, DARY_MAX_ARITY);
 		opt->arity_given = true;
 		break;
 	case OPT_FORMAT:
-		opt->format = name_option("--format", optarg,
-		    explain_format_names);
+		opt->format = format_option(value);
 		break;
 	case OPT_SVG:
-		opt->svg = optarg;
+		opt->svg = value;
 		break;
 	case OPT_HTML:
-		opt->html = optarg;
+		opt->html = value;
 		break;
 	case OPT_VERBOSE:
 		opt->verbose = true;
 		break;
 	case OPT_HELP:
 		help();
-	case ':':
-		option_needs_value(optopt, long_options, "explain", help_text);
-	default:
-		set_html_option(c, typed, opt);
 	}
 }
 
 static void
 parse_options(int argc, char *argv[], struct options *opt)
 {
-	const char *line_bytes = NULL;
-	int c, before = optind;
+	static const struct command explain = { "explain", long_options,
+	    help_text, NULL };
 
 	memset(opt, 0, sizeof(*opt));
 	opt->layouts = DEFAULT_LAYOUTS;
@@ -284,135 +292,53 @@ parse_options(int argc, char *argv[], struct options *opt)
 	opt->arity = DARY_DEFAULT_ARITY;
 	opt->ops = EXPLORE_DEFAULT_OPS;
 	opt->workload = WL_REPLACE;
-	opt->seed = 1;
-	opterr = 0;
-	for (; (c = getopt_long(argc, argv, ":", long_options, NULL)) != -1;
-	    before = optind)
-		set_option(c, option_typed(argc, argv, before), opt,
-		    &line_bytes);
-	if (optind < argc)
-		errx(EXIT_USAGE, "explain: unexpected argument '%s'; "
-		    "bheapsim explain --help lists the options",
-		    printable(argv[optind]));
+	opt->format = FORMAT_TABLE;
+	opt->seed = CONFIG_DEFAULT_SEED;
+	options_parse(&explain, argc, argv, take_option, opt);
 	if (opt->arity_given && !(opt->layouts & 1u << LAYOUT_ID_dary))
-		errx(EXIT_USAGE, "explain: --arity shapes the dary layout only; "
+		errx(EXIT_USAGE, "--arity shapes the dary layout only; "
 		    "add dary to --layout");
 	if (opt->html == NULL && opt->html_only != NULL)
-		errx(EXIT_USAGE, "explain: %s is for --html only; bheapsim "
+		errx(EXIT_USAGE, "%s is for --html only; bheapsim "
 		    "explain --help lists the options", opt->html_only);
-	if (opt->html != NULL && (opt->svg != NULL || opt->format == EXPLAIN_CSV))
-		errx(EXIT_USAGE, "explain: --html takes no --svg or --format csv");
+	if (opt->html != NULL && (opt->svg != NULL || opt->format == FORMAT_CSV))
+		errx(EXIT_USAGE, "--html takes no --svg or --format csv");
 	if (opt->items_text != NULL)
 		opt->items = (unsigned)count_option("--items", opt->items_text,
 		    1, opt->html != NULL ? EXPLORE_MAX_ITEMS :
 		    EXPLAIN_MAX_ITEMS);
 	/* --html has a cache: a quarter page's lines unless told. */
-	if (line_bytes == NULL && opt->html != NULL)
+	if (opt->line_bytes == NULL && opt->html != NULL)
 		opt->line_entries = opt->entries / 4;
 	else
-		opt->line_entries = line_bytes == NULL ? 0 :
-		    line_entries_option(line_bytes, opt->entries);
+		opt->line_entries = opt->line_bytes == NULL ? 0 :
+		    line_entries_option(opt->line_bytes, opt->entries);
 }
 
-/* The trees --------------------------------------------------------- */
-
-unsigned
-view_slot_page(const struct view *v, unsigned s)
-{
-	const struct page_map map = { .entry_shift = v->shape.page_shift };
-
-	return page_of_index(&map, s);
-}
-
-unsigned
-view_page(const struct view *v, unsigned u)
-{
-	return view_slot_page(v, v->slot[u]);
-}
-
-unsigned
-view_offset(const struct view *v, unsigned u)
-{
-	return v->slot[u] & ((1u << v->shape.page_shift) - 1);
-}
-
-bool
-view_crosses(const struct view *v, unsigned u)
-{
-	return u > 1 && view_page(v, u) != view_page(v, v->parent[u]);
-}
-
-/* Only with --line-bytes: line_entries is then at least 1. */
-unsigned
-view_slot_line(const struct view *v, unsigned s)
-{
-	return s / v->line_entries;
-}
-
-unsigned
-view_line(const struct view *v, unsigned u)
-{
-	return view_slot_line(v, v->slot[u]);
-}
-
-/* Lines tile pages, so every page crossing is a line crossing too. */
-bool
-view_crosses_line(const struct view *v, unsigned u)
-{
-	return u > 1 && view_line(v, u) != view_line(v, v->parent[u]);
-}
-
-/* A line crossing that is not a page crossing: ':' rather than '|'. */
-bool
-view_crosses_line_inside(const struct view *v, unsigned u)
-{
-	return v->line_entries != 0 && view_crosses_line(v, u) && !view_crosses(v, u);
-}
-
-void
-view_build(struct view *v, const struct layout *layout, unsigned n,
-    unsigned entries, unsigned line_entries, unsigned arity)
-{
-	unsigned u;
-
-	v->layout = layout;
-	v->shape.page_shift = log2_exact(entries);
-	v->shape.arity = arity;
-	v->shape.height = heap_tree_height(n);
-	v->line_entries = line_entries;
-	v->n = n;
-	v->height = 0;
-	v->slots = (unsigned)heap_slots(layout, n);
-	memset(v->at, 0, sizeof(v->at));
-	for (u = 1; u <= v->n; u++) {
-		v->slot[u] = layout->slot == NULL ? u :
-		    (unsigned)layout->slot(&v->shape, u);
-		v->at[v->slot[u]] = (heap_index)u;
-	}
-	for (u = 1; u <= v->n; u++) {
-		unsigned count;
-		uint64_t first = layout->children(&v->shape, u, &count);
-
-		v->parent[u] = u == 1 ? 0 : layout->parent(&v->shape, u);
-		/* Parents precede children, so theirs are already known. */
-		v->depth[u] = u == 1 ? 0 : v->depth[v->parent[u]] + 1;
-		v->crossings[u] = u == 1 ? 0 :
-		    v->crossings[v->parent[u]] + view_crosses(v, u);
-		if (v->line_entries != 0)
-			v->line_crossings[u] = u == 1 ? 0 :
-			    v->line_crossings[v->parent[u]] +
-			    view_crosses_line(v, u);
-		if (v->depth[u] > v->height)
-			v->height = v->depth[u];
-		if (first > v->n)
-			count = 0;
-		else if (first + count - 1 > v->n)
-			count = (unsigned)(v->n - first + 1);
-		v->first_child[u] = (heap_index)(count ? first : 0);
-		v->nchildren[u] = count;
-	}
-}
 /* Main ---------------------------------------------------------------- */
+
+/*
+ * --resident's pages, as the main command reads it, but one budget: the
+ * page plays one (its slider replays the others), at most the heap's.
+ */
+static unsigned
+html_resident(const struct options *opt, unsigned pages)
+{
+	struct resident_choice r = opt->resident_choice;
+	uint64_t page_bytes = (uint64_t)opt->entries * ABI_PTR_BYTES;
+
+	if (r.all)
+		errx(EXIT_USAGE, "--resident: all is every budget, which the "
+		    "page's slider replays; --html starts at one: give pages "
+		    "or a size");
+	/* A size is whole Ks, and so whole pages of MAX_ENTRIES or fewer. */
+	if (r.bytes)
+		r.value /= page_bytes;
+	if (r.value > pages)
+		errx(EXIT_USAGE, "--resident: '%s' is more than the %u pages "
+		    "of %u items", printable(opt->resident), pages, opt->items);
+	return (unsigned)r.value;
+}
 
 /* --html: the request, checked against the heap's pages, and the page. */
 static int
@@ -425,13 +351,8 @@ write_html(const struct options *opt)
 	struct outfile html = { 0 };
 	const char *unusable;
 
-	req.resident = explore_default_resident(&req);
-	if (opt->resident != NULL)
-		req.resident = (unsigned)count_option("--resident",
-		    opt->resident, 1, EXPLORE_MAX_ITEMS);
-	if (req.resident > pages)
-		errx(EXIT_USAGE, "--resident: '%s' is more than the %u pages "
-		    "of %u items", printable(opt->resident), pages, req.items);
+	req.resident = opt->resident == NULL ?
+	    explore_default_resident(&req) : html_resident(opt, pages);
 	if ((unusable = outfile_unusable(opt->html)) != NULL)
 		errx(EXIT_USAGE, "--html: '%s' %s", printable(opt->html),
 		    unusable);
@@ -449,13 +370,42 @@ write_html(const struct options *opt)
 	return 0;
 }
 
+/* The trees of opt's layouts as text or CSV, and drawn into svg if open. */
+static int
+write_views(const struct options *opt, struct outfile *svg)
+{
+	struct view *views = xcalloc(LAYOUT_COUNT, sizeof(*views));
+	unsigned nviews = 0, i;
+	int status = 0;
+
+	for (i = 0; i < LAYOUT_COUNT; i++)
+		if (opt->layouts & 1u << i)
+			view_build(&views[nviews++], layouts[i], opt->items,
+			    opt->entries, opt->line_entries, opt->arity);
+	if (opt->format == FORMAT_CSV)
+		explain_csv(stdout, views, nviews);
+	else
+		explain_text(stdout, views, nviews, opt->verbose);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warn("stdout");
+		outfile_discard(svg);
+		status = 1;
+	} else if (opt->svg != NULL) {
+		explain_svg(svg->stream, views, nviews);
+		if (outfile_commit(svg) != 0) {
+			warn("--svg: %s", printable(opt->svg));
+			status = 1;
+		}
+	}
+	free(views);
+	return status;
+}
+
 int
 explain_main(int argc, char *argv[])
 {
-	static struct view views[LAYOUT_COUNT];
 	struct outfile svg = { 0 };
 	struct options opt;
-	unsigned nviews = 0, i;
 	const char *unusable;
 
 	parse_options(argc, argv, &opt);
@@ -471,25 +421,5 @@ explain_main(int argc, char *argv[])
 	if (opt.svg != NULL && outfile_open(&svg, opt.svg) != 0)
 		errx(EXIT_USAGE, "--svg: cannot write '%s': %s",
 		    printable(opt.svg), strerror(errno));
-	for (i = 0; i < LAYOUT_COUNT; i++)
-		if (opt.layouts & 1u << i)
-			view_build(&views[nviews++], layouts[i], opt.items,
-			    opt.entries, opt.line_entries, opt.arity);
-	if (opt.format == EXPLAIN_CSV)
-		explain_csv(stdout, views, nviews);
-	else
-		explain_text(stdout, views, nviews, opt.verbose);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		warn("stdout");
-		outfile_discard(&svg);
-		return 1;
-	}
-	if (opt.svg != NULL) {
-		explain_svg(svg.stream, views, nviews);
-		if (outfile_commit(&svg) != 0) {
-			warn("--svg: %s", printable(opt.svg));
-			return 1;
-		}
-	}
-	return 0;
+	return write_views(&opt, &svg);
 }
