@@ -36,7 +36,7 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        sweep.o \
        experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
        xalloc.o escape.o \
-       report.o report_field.o cells.o outfile.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
+       report.o report_field.o geometry.o cells.o outfile.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
        csvread.o \
        report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \
        explore_page.o explore_replay.o

@@ -328,6 +328,7 @@ args_parse(int argc, char *argv[], struct plan_request *request)
 	    NULL };
 	struct args args = { request, { false, false } };
 
+	request->plottable = report_plottable;
 	options_parse(&bheapsim, argc, argv, take_option, &args);
 	hierarchy_options_done(args.given.cache_off, args.given.tlb,
 	    &request->config.cache);

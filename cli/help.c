@@ -14,6 +14,7 @@
 #include "config.h"
 #include "experiment.h"
 #include "explain_cmd.h"
+#include "geometry.h"
 #include "help.h"
 #include "heap.h"
 #include "hieropt.h"
@@ -216,10 +217,10 @@ static void
 help_hierarchy(FILE *out, const struct config *d)
 {
 	struct hier_geometry defaults = MACHINE_DEFAULT_GEOMETRY;
-	char tlb[HIEROPT_FORMAT_BYTES];
+	char tlb[GEOMETRY_TEXT_BYTES];
 	unsigned k;
 
-	hieropt_format_tlb(&defaults, tlb, sizeof(tlb));
+	geometry_format_tlb(&defaults, tlb, sizeof(tlb));
 	fprintf(out,
 "  --cache SPEC       the caches every modeled access goes through, each\n"
 "                     set-associative LRU (default this machine's): off,\n"
@@ -330,15 +331,15 @@ void
 help_version(void)
 {
 	struct machine_hierarchy machine;
-	char text[HIEROPT_FORMAT_BYTES];
+	char text[GEOMETRY_TEXT_BYTES];
 	unsigned k;
 
 	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
 	    BHEAPSIM_VERSION, ABI_NAME, ABI_PTR_BYTES, sysconf(_SC_PAGESIZE));
 	machine_hierarchy(MACHINE_CACHE_ROOT, &machine);
-	hieropt_format_cache(&machine.geometry, text, sizeof(text));
+	geometry_format_cache(&machine.geometry, text, sizeof(text));
 	printf("cache %s\n", text);
-	hieropt_format_tlb(&machine.geometry, text, sizeof(text));
+	geometry_format_tlb(&machine.geometry, text, sizeof(text));
 	printf("tlb %s\n", text);
 	for (k = 0; k < HIER_LEVELS; k++)
 		printf("  %s from %s%s%s\n", hier_level_names[k],

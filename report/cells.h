@@ -19,7 +19,7 @@
 
 enum cell_kind { CELL_TEXT, CELL_NUMBER, CELL_ABSENT };
 
-/* The longest figure, a cache geometry (HIEROPT_FORMAT_BYTES), fits. */
+/* The longest figure, a cache geometry (GEOMETRY_TEXT_BYTES), fits. */
 #define CELL_BYTES	128
 
 struct cell {

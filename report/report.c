@@ -7,32 +7,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cells.h"
 #include "report.h"
 #include "report_field.h"
-
-enum format
-report_format_of_path(const char *path, enum format fallback)
-{
-	static const struct {
-		const char	*suffix;
-		enum format	 format;
-	} suffixes[] = {
-		{ ".csv", FORMAT_CSV }, { ".json", FORMAT_JSON },
-		{ ".md", FORMAT_MD },
-	};
-	const char *dot = strrchr(path, '.');
-	size_t i;
-
-	/* In any case: .JSON is as much JSON as .json. */
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-		if (dot != NULL && dot != path &&
-		    strcasecmp(dot, suffixes[i].suffix) == 0)
-			return suffixes[i].format;
-	return fallback;
-}
 
 /* CSV, JSON, Markdown -------------------------------------------------- */
 

@@ -16,8 +16,7 @@
 
 #include "abi.h"
 #include "cells.h"
-#include "hieropt.h"
-#include "report.h"
+#include "geometry.h"
 #include "report_field.h"
 
 /*
@@ -27,7 +26,7 @@
 #define SECONDS_DECIMALS	6
 
 /* The cache and tlb fields hold a geometry's whole text. */
-_Static_assert(HIEROPT_FORMAT_BYTES <= CELL_BYTES,
+_Static_assert(GEOMETRY_TEXT_BYTES <= CELL_BYTES,
     "a geometry's text must fit a report cell");
 
 #define FIELD_INFO(id, name, source, flags, heading, width, story) \
@@ -110,9 +109,9 @@ geometry(const struct result *row, bool tlb)
 	struct cell v = { .kind = CELL_TEXT };
 
 	if (tlb)
-		hieropt_format_tlb(&row->config->cache, v.text, sizeof(v.text));
+		geometry_format_tlb(&row->config->cache, v.text, sizeof(v.text));
 	else
-		hieropt_format_cache(&row->config->cache, v.text,
+		geometry_format_cache(&row->config->cache, v.text,
 		    sizeof(v.text));
 	return v;
 }

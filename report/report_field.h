@@ -203,13 +203,38 @@ bool		report_is_text(enum field f);
 enum hier_level	report_level_of(enum field f);
 bool		report_level_misses(const struct result *row,
 		    enum hier_level level, uint64_t *misses);
+/* The CSV names, in order, NULL-terminated. */
+extern const char *const report_fields[];
+
 /*
- * The table (report_table.c), in time linear in the rows: 0, or -1 with
- * errno EINTR when a signal trapped by experiment_trap_signals() came
- * while it was written (not one that came before), found between one
- * sweep point and the next.
+ * Whether two runs of the same options may differ in `field`: a time,
+ * the process's own counts (faults, memory, hardware counters), or a
+ * figure that adds one in (modeled_s charges the heap's CPU time, the
+ * time model the computing each invocation calibrates).  Every other
+ * field is the same on the same machine.
  */
-int		report_table(FILE *out, const struct config *config,
-		    const struct result *rows, size_t nrows);
+bool	report_field_varies(const char *field);
+
+/*
+ * A numeric field of a row, by name.  Returns 0, or -1 if there is no
+ * such field or it was not measured.
+ */
+int	report_number(const struct result *, const char *field, double *);
+
+/*
+ * Whether a run of config can plot `field`: a numeric field that some
+ * row of the run measures.  Returns 0, or -1 with a reason in `why`.
+ */
+int	report_plottable(const struct config *, const char *field, char *why,
+	    size_t why_size);
+
+/*
+ * The fields, or the numeric ones, ", "-separated, into buf (cut short
+ * if it must); every one fits in REPORT_FIELD_LIST_BYTES, 78 names of 13
+ * characters on average and their separators with room to grow (a test
+ * holds the list to it).
+ */
+#define REPORT_FIELD_LIST_BYTES	2048
+void	report_field_list(char *buf, size_t size, bool numeric);
 
 #endif

@@ -4,6 +4,7 @@
  * config.c: defaults, names, and the sizes an experiment implies.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "abi.h"
 #include "config.h"
@@ -232,4 +233,25 @@ config_model_setup(const struct config *config)
 	if (config->vm != VM_OFF)
 		setup.cache = hier_for_page(&config->cache, config->page_bytes);
 	return setup;
+}
+
+enum format
+config_format_of_path(const char *path, enum format fallback)
+{
+	static const struct {
+		const char	*suffix;
+		enum format	 format;
+	} suffixes[] = {
+		{ ".csv", FORMAT_CSV }, { ".json", FORMAT_JSON },
+		{ ".md", FORMAT_MD },
+	};
+	const char *dot = strrchr(path, '.');
+	size_t i;
+
+	/* In any case: .JSON is as much JSON as .json. */
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (dot != NULL && dot != path &&
+		    strcasecmp(dot, suffixes[i].suffix) == 0)
+			return suffixes[i].format;
+	return fallback;
 }

@@ -143,6 +143,8 @@ uint64_t	config_line_curve_lines(const struct config *);
 bool		config_times(const struct config *);
 /* The caches' bookkeeping in bytes: the report's and the time model's. */
 uint64_t	config_cache_bytes(const struct config *);
+/* The format a file name's suffix (.csv, .json, .md) asks for. */
+enum format	config_format_of_path(const char *path, enum format fallback);
 /* What the registry's models (model.h) are asked by a run of config. */
 struct model_setup config_model_setup(const struct config *);
 /* log2 of a power of two. */

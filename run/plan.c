@@ -25,7 +25,6 @@
 #include "need.h"
 #include "plan.h"
 #include "point.h"
-#include "report.h"
 #include "sweep.h"
 #include "xalloc.h"
 
@@ -381,7 +380,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		return plan_refuse(why, "--format: '%s' is not what --dry-run "
 		    "prints, which is CSV", format_names[base->format]);
 	if (base->output != NULL && !request->format_given)
-		base->format = report_format_of_path(base->output,
+		base->format = config_format_of_path(base->output,
 		    base->format);
 	/* The other formats carry every field: --columns would do nothing. */
 	if (request->columns != NULL && base->format != FORMAT_TABLE)
@@ -397,7 +396,8 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
-	    report_plottable(base, plan->plot_y, reason, sizeof(reason)) != 0) {
+	    request->plottable(base, plan->plot_y, reason, sizeof(reason)) !=
+	    0) {
 		/* A heading typed (faults/op) is quoted, with its field. */
 		if (request->plot_y_text != NULL &&
 		    strcmp(request->plot_y_text, plan->plot_y) != 0)

@@ -41,6 +41,12 @@ struct plan_request {
 	const char	*plot;
 	const char	*plot_y;	/* the field --plot-y names, or PLOT_MISSES */
 	const char	*plot_y_text;	/* --plot-y as written */
+	/*
+	 * Whether a run of config can plot a field: the report's answer
+	 * (report_plottable()), which the command line passes down.
+	 */
+	int		(*plottable)(const struct config *, const char *field,
+			    char *why, size_t why_size);
 	const char	*columns;	/* --columns as written, or NULL */
 	bool		 format_given;
 	bool		 policy_given;	/* --policy: config.policies is set */

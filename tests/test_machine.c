@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "geometry.h"
 #include "hieropt.h"
 #include "machine.h"
 #include "tests.h"
@@ -134,9 +135,9 @@ expect_default(const struct machine_hierarchy *m, enum hier_level k,
 static void
 expect_cache_text(const struct hier_geometry *g, const char *want)
 {
-	char text[HIEROPT_FORMAT_BYTES];
+	char text[GEOMETRY_TEXT_BYTES];
 
-	ck_assert_uint_eq(hieropt_format_cache(g, text, sizeof(text)),
+	ck_assert_uint_eq(geometry_format_cache(g, text, sizeof(text)),
 	    strlen(want));
 	ck_assert_str_eq(text, want);
 }
@@ -144,9 +145,9 @@ expect_cache_text(const struct hier_geometry *g, const char *want)
 static void
 expect_tlb_text(const struct hier_geometry *g, const char *want)
 {
-	char text[HIEROPT_FORMAT_BYTES];
+	char text[GEOMETRY_TEXT_BYTES];
 
-	ck_assert_uint_eq(hieropt_format_tlb(g, text, sizeof(text)),
+	ck_assert_uint_eq(geometry_format_tlb(g, text, sizeof(text)),
 	    strlen(want));
 	ck_assert_str_eq(text, want);
 }
@@ -371,7 +372,7 @@ START_TEST(this_machine)
 {
 	struct machine_hierarchy m;
 	struct hier_geometry paged;
-	char caches[HIEROPT_FORMAT_BYTES], tlbs[HIEROPT_FORMAT_BYTES];
+	char caches[GEOMETRY_TEXT_BYTES], tlbs[GEOMETRY_TEXT_BYTES];
 	unsigned k;
 
 	machine_hierarchy(MACHINE_CACHE_ROOT, &m);
@@ -391,9 +392,9 @@ START_TEST(this_machine)
 		    (strcmp(m.source[k], "default") == 0), "%s from %s, note "
 		    "'%s'", hier_level_names[k], m.source[k], m.note[k]);
 	}
-	ck_assert_uint_lt(hieropt_format_cache(&m.geometry, caches,
+	ck_assert_uint_lt(geometry_format_cache(&m.geometry, caches,
 	    sizeof(caches)), sizeof(caches));
-	ck_assert_uint_lt(hieropt_format_tlb(&m.geometry, tlbs, sizeof(tlbs)),
+	ck_assert_uint_lt(geometry_format_tlb(&m.geometry, tlbs, sizeof(tlbs)),
 	    sizeof(tlbs));
 }
 END_TEST
@@ -569,23 +570,23 @@ START_TEST(text_bounds)
 	const struct cache_geometry big = { CACHE_MAX_BLOCKS - 1, 65535,
 		CACHE_MAX_LINE_BYTES / 2 };
 	struct hier_geometry g;
-	char text[HIEROPT_FORMAT_BYTES], cut[8];
+	char text[GEOMETRY_TEXT_BYTES], cut[8];
 	size_t whole;
 	unsigned k;
 
 	for (k = 0; k < HIER_LEVELS; k++)
 		g.level[k] = big;
-	ck_assert_uint_lt(hieropt_format_cache(&g, text, sizeof(text)),
+	ck_assert_uint_lt(geometry_format_cache(&g, text, sizeof(text)),
 	    sizeof(text));
-	ck_assert_uint_lt(hieropt_format_tlb(&g, text, sizeof(text)),
+	ck_assert_uint_lt(geometry_format_tlb(&g, text, sizeof(text)),
 	    sizeof(text));
-	whole = hieropt_format_cache(&defaults, text, sizeof(text));
-	ck_assert_uint_eq(hieropt_format_cache(&defaults, cut, sizeof(cut)),
+	whole = geometry_format_cache(&defaults, text, sizeof(text));
+	ck_assert_uint_eq(geometry_format_cache(&defaults, cut, sizeof(cut)),
 	    whole);
 	ck_assert_str_eq(cut, "l1=32K/");
-	ck_assert_uint_eq(hieropt_format_tlb(&defaults, NULL, 0),
+	ck_assert_uint_eq(geometry_format_tlb(&defaults, NULL, 0),
 	    strlen("64/4+1536/12"));
-	ck_assert_uint_eq(hieropt_format_cache(&defaults, cut, 1), whole);
+	ck_assert_uint_eq(geometry_format_cache(&defaults, cut, 1), whole);
 	ck_assert_str_eq(cut, "");
 }
 END_TEST
