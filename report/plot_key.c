@@ -17,6 +17,9 @@
 
 /* About 7 pixels a character at 12 px sans-serif. */
 #define LABEL_CHAR_PX	7.0
+/* A label over the grid: a white halo keeps the lines under it clear. */
+#define HALO	"fill=\"#555\" stroke=\"#fff\" stroke-width=\"4\" " \
+		"paint-order=\"stroke\""
 
 bool
 several_policies(const struct config *config)
@@ -179,8 +182,10 @@ kamp_band(FILE *out, const struct config *config, const struct axis *x,
 
 	if (config->sweep != SWEEP_RESIDENT || from < x->lo || to > x->hi)
 		return;
+	/* Over the grid, which shows through. */
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-	    "height=\"%.1f\" fill=\"#fdf0c2\"/>\n", axis_pixel(x, from), y->to,
+	    "height=\"%.1f\" fill=\"#fbe49a\" fill-opacity=\"0.6\"/>\n",
+	    axis_pixel(x, from), y->to,
 	    axis_pixel(x, to) - axis_pixel(x, from), y->from - y->to);
 	/* A white halo: no gridline strikes the label. */
 	svg_text(out, axis_pixel(x, to) + 4, y->to + 14, "start",
@@ -216,7 +221,7 @@ cache_marks(FILE *out, const struct config *config, const struct axis *x,
 		if (kib > x->hi) {
 			if (labelled)
 				svg_text(out, x->to - 6, beyond_y, "end",
-				    "fill=\"#555\"", label);
+				    HALO, label);
 			beyond_y += 16;
 			continue;
 		}
@@ -226,10 +231,10 @@ cache_marks(FILE *out, const struct config *config, const struct axis *x,
 		    px, y->from, px, y->to);
 		/* Left of its line where it would pass the frame's right. */
 		if (labelled && px + 4 + LABEL_CHAR_PX * strlen(label) > x->to)
-			svg_text(out, px - 4, y->from - 6, "end",
-			    "fill=\"#555\"", label);
+			svg_text(out, px - 4, y->from - 6, "end", HALO,
+			    label);
 		else if (labelled)
-			svg_text(out, px + 4, y->from - 6, "start",
-			    "fill=\"#555\"", label);
+			svg_text(out, px + 4, y->from - 6, "start", HALO,
+			    label);
 	}
 }
