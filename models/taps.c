@@ -91,7 +91,8 @@ take_trace(void *model, const uint64_t *record, size_t n)
 	for (i = 0; i < n; i++)
 		if (counted(taps, record[i]))
 			pages_trace_access(taps->trace, &taps->pages,
-			    stream_address_of(record[i]));
+			    stream_address_of(record[i]),
+			    stream_kind_of(record[i]) == STREAM_WRITE);
 }
 
 void
