@@ -11,7 +11,8 @@ show in its DOM the counters of bheapsim's CSV for the command it
 names, and at its resident budget the faults of that CSV.  Opened at
 #access=N for the first and last access, the middle one and the first
 faults, its counters must equal a naive LRU's replay of each layout's
---trace (written here), its text must name the access, its page and
+--trace (written here), its text must name the access, whether it
+reads or writes, its page and
 what it met at each level (L1, TLB, page, with the page a fault
 evicted) as that replay does, and every node that faulted in the
 current operation so far must be drawn in the fault's colour; at
@@ -193,8 +194,8 @@ def naive_lru(trace, line_bytes, page_bytes, upto):
     """Counts after `upto` accesses of a --trace, replayed through a
     fully associative L1 of 16 lines, a TLB of 4 pages and the resident
     set, each a plain list in LRU order; and per access what it met:
-    its page, whether it missed the L1 and the TLB, whether it faulted,
-    and the page it evicted (-1 for none)."""
+    its page, whether it read or wrote, whether it missed the L1 and the
+    TLB, whether it faulted, and the page it evicted (-1 for none)."""
     l1, tlb, pages, addresses = [], [], [], []
     for line in trace.splitlines():
         words = line.split()
@@ -205,11 +206,12 @@ def naive_lru(trace, line_bytes, page_bytes, upto):
         elif words[:2] == ["resident", "heap"]:
             pages.append(int(words[2]))
         elif words[0] == "heap":
-            addresses.append(int(words[2]))
+            addresses.append((int(words[2]), words[3]))
     resident, counts, met = len(pages), dict.fromkeys(FIELDS, 0), []
-    for address in addresses[:upto]:
+    for address, kind in addresses[:upto]:
         counts["accesses"] += 1
-        seen = {"page": address // page_bytes, "evicts": -1}
+        seen = {"page": address // page_bytes, "evicts": -1,
+                "kind": {"r": "read", "w": "write"}[kind]}
         for held, key, most, block in (
                 (l1, "l1_misses", 16, address // line_bytes),
                 (tlb, "tlb_misses", 4, address // page_bytes),
@@ -225,12 +227,13 @@ def naive_lru(trace, line_bytes, page_bytes, upto):
                         seen["evicts"] = evicted
             held.append(block)
         met.append(seen)
-    return counts, met, addresses
+    return counts, met, [address for address, _ in addresses]
 
 
 def expected_text(seen, at, total):
     """What the page must say of an access a naive LRU replayed."""
-    return ["access %d of %d" % (at, total), "page %d, line" % seen["page"],
+    return ["access %d of %d, a %s," % (at, total, seen["kind"]),
+            "page %d, line" % seen["page"],
             "L1 miss" if seen["l1_misses"] else "L1 hit",
             "TLB miss" if seen["tlb_misses"] else "TLB hit",
             ("page fault (evicts page %d)" % seen["evicts"]
