@@ -315,9 +315,9 @@ make_finding(char *buf, size_t size, const struct config *config,
 static void
 write_title(FILE *out, const char *finding, const char *parameters)
 {
-	svg_text(out, WIDTH / 2.0, 20, "middle",
+	svg_text(out, WIDTH / 2.0, 18, "middle",
 	    "font-size=\"15\" class=\"title\"", finding);
-	svg_text(out, WIDTH / 2.0, 38, "middle",
+	svg_text(out, WIDTH / 2.0, 34, "middle",
 	    "font-size=\"11\" fill=\"#444\" class=\"subtitle\"", parameters);
 }
 

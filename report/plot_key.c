@@ -89,7 +89,8 @@ line_name(char *buf, size_t size, const struct config *config,
 
 /*
  * Draws one entry at (*x, *y), or at the start of the next row if it
- * would pass the right edge; leaves *x where the next one starts.
+ * would pass the right edge; leaves *x where the next one starts.  With
+ * no `out`, only moves: how many rows the key takes.
  */
 static void
 legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
@@ -103,23 +104,22 @@ legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
 	}
 	x = *at_x;
 	y = *at_y;
+	*at_x = x + width + 24;
+	if (out == NULL)
+		return;
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
 	axis_mark(out, x + 13, y, colour, mark);
 	svg_text(out, x + 32, y + 4, "start", "", name);
-	*at_x = x + width + 24;
 }
 
-/*
- * One row between the title and the plot, clear of every line; a line
- * per layout and policy needs two, the first a row higher.
- */
-void
-draw_legend(FILE *out, const struct config *config, const struct line *which,
-    size_t nlines, const char *field, bool misses, bool ratio, bool marked)
+/* The key's entries from (*x, *y) on; with no `out`, only moves. */
+static void
+legend_entries(FILE *out, double *legend_x, double *legend_y,
+    const struct config *config, const struct line *which, size_t nlines,
+    const char *field, bool misses, bool ratio, bool marked)
 {
 	bool keyed = several_policies(config);
-	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW;
 	char name[256], style[128];
 	size_t i;
 
@@ -127,7 +127,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 	for (i = 0; misses && i < nlines; i++)
 		if (!which[i].cache_lines) {
 			layout_style(style, sizeof(style), which[i].layout);
-			legend_entry(out, &legend_x, &legend_y, style,
+			legend_entry(out, legend_x, legend_y, style,
 			    layouts[which[i].layout]->name,
 			    layouts[which[i].layout]->colour,
 			    layout_mark(which[i].layout));
@@ -140,7 +140,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 		if (which[i].policy == which[0].policy) {
 			snprintf(style, sizeof(style), "stroke=\"%s\" "
 			    "stroke-width=\"2\"", layouts[which[i].layout]->colour);
-			legend_entry(out, &legend_x, &legend_y, style,
+			legend_entry(out, legend_x, legend_y, style,
 			    layouts[which[i].layout]->name, "", MARK_NONE);
 		}
 	for (i = 0; keyed && i < nlines; i++)
@@ -148,7 +148,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 			line_style(style, sizeof(style), &which[i]);
 			snprintf(style + strlen(style), sizeof(style) -
 			    strlen(style), " stroke=\"#000\"");
-			legend_entry(out, &legend_x, &legend_y, strstr(style,
+			legend_entry(out, legend_x, legend_y, strstr(style,
 			    "stroke-width"), policy_names[which[i].policy],
 			    "#000", marked ? policy_marks[which[i].policy] :
 			    MARK_NONE);
@@ -156,7 +156,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 	for (i = 0; !keyed && !misses && i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
 		line_name(name, sizeof(name), config, &which[i], field);
-		legend_entry(out, &legend_x, &legend_y, style, name,
+		legend_entry(out, legend_x, legend_y, style, name,
 		    layouts[which[i].layout]->colour, !marked ? MARK_NONE :
 		    which[i].model ? MARK_BOX : policy_marks[which[i].policy]);
 	}
@@ -164,9 +164,28 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 		snprintf(name, sizeof(name), "%s / %s (right axis, from 1x)",
 		    layouts[which[0].layout]->name,
 		    layouts[which[1].layout]->name);
-		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, name, "",
+		legend_entry(out, legend_x, legend_y, RATIO_STYLE, name, "",
 		    MARK_NONE);
 	}
+}
+
+/*
+ * Between the subtitle and the plot, clear of every line: a row, or as
+ * many as the entries need, the first that much higher, so that the
+ * last ends a row above the plot.
+ */
+void
+draw_legend(FILE *out, const struct config *config, const struct line *which,
+    size_t nlines, const char *field, bool misses, bool ratio, bool marked)
+{
+	double x = LEFT, y = 0;
+
+	legend_entries(NULL, &x, &y, config, which, nlines, field, misses,
+	    ratio, marked);
+	x = LEFT;
+	y = TOP - LEGEND_ROW - y;
+	legend_entries(out, &x, &y, config, which, nlines, field, misses,
+	    ratio, marked);
 }
 
 /*
