@@ -53,7 +53,10 @@ geometry() {
 	"$bin" --items 1K --layout bheap --workload fill --format csv \
 	    2>/dev/null | csv_column - "$1" | tail -n 1
 }
-hierarchy="--cache $(geometry cache) --tlb $(geometry tlb)"
+# HIERARCHY="--cache SPEC --tlb SPEC" takes another machine's instead,
+# such as those results/commands.txt names, so that their counts remake
+# the same here.
+hierarchy=${HIERARCHY:-"--cache $(geometry cache) --tlb $(geometry tlb)"}
 
 # The wall seconds since START (a date +%s.%N) and WHAT, on stderr, so
 # that a slow step shows which command it is.
