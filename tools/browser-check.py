@@ -20,7 +20,9 @@ current operation so far must be drawn in the fault's colour; at
 --resident R.  Then a script added to a copy of the page presses its
 keys: the right arrow through every access of the run, where the nodes
 drawn as faulted must be exactly those that faulted in the current
-operation so far and the text must be the replay's, then Home, End,
+operation so far and the text must be the replay's; v, the frames
+view, where each access's column must hold the replay's resident pages
+and name the page it evicted; then Home, End,
 the left arrow, f (the first fault), PageDown and PageUp, the budget's
 arrows and space, each checked for what it must do.  A 1280x800
 screenshot must not be blank, and the page must take no more than its
@@ -72,13 +74,13 @@ def chromium():
     return None
 
 
-def browse(browser, url, *extra):
+def browse(browser, url, *extra, timeout=60):
     """chromium's stdout and stderr for one headless load of url."""
     done = subprocess.run(
         [browser, "--headless", "--no-sandbox", "--disable-gpu",
          "--window-size=%d,%d" % (WIDTH, HEIGHT), "--enable-logging=stderr",
          "--v=0", *extra, url],
-        capture_output=True, text=True, timeout=60, check=False)
+        capture_output=True, text=True, timeout=timeout, check=False)
     return done.stdout, done.stderr
 
 
@@ -226,6 +228,7 @@ def naive_lru(trace, line_bytes, page_bytes, upto):
                     if key == "sim_faults":
                         seen["evicts"] = evicted
             held.append(block)
+        seen["resident"] = sorted(pages)
         met.append(seen)
     return counts, met, [address for address, _ in addresses]
 
@@ -371,6 +374,28 @@ WALK = """<script>
           fail("access " + a + ": " + t.layout + " says '" + text + "', not '" + w + "'");
     }
   }
+  /* Frames over time (v): column a holds the pages resident after
+     access a, and names the page a fault evicted under it. */
+  press("v");
+  press("Home");
+  const f0 = EXPECT.tracks[0], column = {};
+  for (const e of panels[f0.layout].querySelectorAll(".mem text"))
+    (column[e.getAttribute("x")] = column[e.getAttribute("x")] || []).push(e);
+  for (let a = 1; a <= f0.resident.length; a++) {
+    press("ArrowRight");
+    const held = [];
+    let out = -1;
+    for (const e of column[String(40 + (a - 1) * 24 + 12)] || []) {
+      const y = Number(e.getAttribute("y")), rows = (y - 35) / 20;
+      if (y > 15 && rows < EXPECT.budget) held.push(Number(e.textContent));
+      else if (rows === EXPECT.budget) out = Number(e.textContent);
+    }
+    held.sort((p, q) => p - q);
+    if (held.join() !== f0.resident[a - 1].join() || out !== f0.evicts[a - 1])
+      fail("frames at access " + a + ": " + held + " out " + out +
+        ", a naive LRU " + f0.resident[a - 1] + " out " + f0.evicts[a - 1]);
+  }
+  press("v");
   press("End");
   if (at() !== EXPECT.last) fail("End: at " + at());
   press("ArrowLeft");
@@ -416,9 +441,12 @@ def walk_expectations(data, bheapsim, tmp):
             "fault": [int(m["sim_faults"]) for m in met],
             "node": [slots[a * data["entries"] // page_bytes]
                      for a in addresses[:n]],
-            "text": [expected_text(m, i + 1, n) for i, m in enumerate(met)]})
+            "text": [expected_text(m, i + 1, n) for i, m in enumerate(met)],
+            "resident": [m["resident"] for m in met],
+            "evicts": [m["evicts"] for m in met]})
         firsts += [i + 1 for i, m in enumerate(met) if m["sim_faults"]][:1]
     return {"last": max(len(t["index"]) for t in data["tracks"]),
+            "budget": data["resident"],
             "first_fault": min(firsts), "tracks": tracks}
 
 
@@ -430,7 +458,7 @@ def check_walk(browser, page, data, bheapsim, tmp, failures):
                      FAULT)
     with open(page) as f, open(walked, "w") as g:
         g.write(f.read().replace("</body>", script + "</body>", 1))
-    dom, err = browse(browser, "file://" + walked, "--dump-dom")
+    dom, err = browse(browser, "file://" + walked, "--dump-dom", timeout=300)
     failures += ["console: " + line for line in console_lines(err)]
     verdict = re.search(r'data-walk="([^"]*)"', dom)
     if verdict is None or verdict.group(1) != "ok":
