@@ -17,10 +17,12 @@ pages_trace(FILE *trace, uint32_t heap_pages, const char *prefix,
 }
 
 void
-pages_trace_access(FILE *trace, const struct page_map *map, uint64_t address)
+pages_trace_access(FILE *trace, const struct page_map *map, uint64_t address,
+    bool write)
 {
 	uint32_t id = page_of_address(map, address);
 
-	fprintf(trace, "%s %u %" PRIu64 "\n", page_is_item(map->heap_pages, id) ?
-	    "items" : "heap", page_in_arena(map->heap_pages, id), address);
+	fprintf(trace, "%s %u %" PRIu64 " %c\n", page_is_item(map->heap_pages,
+	    id) ? "items" : "heap", page_in_arena(map->heap_pages, id), address,
+	    write ? 'w' : 'r');
 }

@@ -79,7 +79,12 @@ page_in_arena(uint32_t heap_pages, uint32_t id)
  */
 void	pages_trace(FILE *, uint32_t heap_pages, const char *prefix,
 	    uint32_t id);
-/* The line of one access: its page, as above, then its modeled address. */
-void	pages_trace_access(FILE *, const struct page_map *, uint64_t address);
+/*
+ * The line of one access: its page, as above, then its modeled address,
+ * then r for a read or w for a write (appended last: older readers that
+ * stop after the address still read it).
+ */
+void	pages_trace_access(FILE *, const struct page_map *, uint64_t address,
+	    bool write);
 
 #endif

@@ -16,7 +16,8 @@ take_trace(void *model, const uint64_t *record, size_t n)
 	for (i = 0; i < n; i++)
 		if (stream_is_counted(record[i], taps->items_counted))
 			pages_trace_access(taps->trace, &taps->pages,
-			    stream_address_of(record[i]));
+			    stream_address_of(record[i]),
+			    stream_kind_of(record[i]) == STREAM_WRITE);
 }
 
 void

@@ -40,7 +40,7 @@ track_push(struct list *l, uint64_t value)
 static void
 track_free(struct track *t)
 {
-	struct list *lists[] = { &t->index, &t->flags, &t->dist, &t->page_out,
+	struct list *lists[] = { &t->index, &t->write, &t->flags, &t->dist, &t->page_out,
 	    &t->line_out, &t->tlb_out, &t->stack, &t->l1, &t->tlb,
 	    &t->op_end, &t->budget };
 	size_t i;
@@ -144,6 +144,7 @@ read_line(struct track *t, const char *line, unsigned entry_bytes)
 {
 	uint64_t address;
 	unsigned page;
+	char kind;
 
 	if (sscanf(line, "cached l1 %" SCNu64, &address) == 1)
 		track_push(&t->l1, address);
@@ -151,8 +152,11 @@ read_line(struct track *t, const char *line, unsigned entry_bytes)
 		track_push(&t->tlb, address);
 	else if (sscanf(line, "resident heap %u", &page) == 1)
 		track_push(&t->stack, page);
-	else if (sscanf(line, "heap %u %" SCNu64, &page, &address) == 2)
+	else if (sscanf(line, "heap %u %" SCNu64 " %c", &page, &address,
+	    &kind) == 3) {
 		track_push(&t->index, address / entry_bytes);
+		track_push(&t->write, kind == 'w');
+	}
 }
 
 /* The run at --resident, its trace read into the track. */
@@ -240,6 +244,9 @@ json_track(FILE *out, const struct track *t, const struct config *c,
 	fputs("\"flags\":\"", out);
 	for (i = 0; i < t->flags.n; i++)
 		fputc('0' + (int)t->flags.v[i], out);
+	fputs("\",\n\"write\":\"", out);
+	for (i = 0; i < t->write.n; i++)
+		fputc('0' + (int)t->write.v[i], out);
 	fputs("\",\n", out);
 	json_list(out, "dist", &t->dist);
 	json_list(out, "page_out", &t->page_out);

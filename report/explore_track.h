@@ -37,6 +37,7 @@ struct list {
 struct track {
 	unsigned	 layout;
 	struct list	 index;		/* per access: the array entry */
+	struct list	 write;		/* per access: 1 for a write, 0 a read */
 	struct list	 flags;		/* per access: MISS_* */
 	struct list	 dist;		/* per access: page stack distance, 0 cold */
 	struct list	 page_out;	/* per fault: the page evicted */

@@ -216,37 +216,109 @@ make_title(char *buf, size_t size, const struct config *config,
 		    policy_names[config->policy]);
 }
 
-/*
- * The title, centred; one too wide for the picture (at about 8 pixels a
- * character of 15-pixel sans-serif) breaks at its last ", " that fits,
- * onto a second line above the legend.
- */
-#define TITLE_CHAR_PX	8.0
-
-static void
-write_title(FILE *out, char *title)
+/* The y of one line at x, or 0 where it has none. */
+static double
+y_at(const struct series *s, double x)
 {
-	size_t fits = (size_t)((WIDTH - 40) / TITLE_CHAR_PX);
-	char *cut = NULL, *p;
+	size_t i;
 
-	if (strlen(title) <= fits) {
-		svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"",
-		    title);
-		return;
+	for (i = 0; i < s->count; i++)
+		if (s->points[i].x == x)
+			return s->points[i].y;
+	return 0;
+}
+
+static int
+by_value(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+
+	return (*p > *q) - (*p < *q);
+}
+
+/*
+ * What the figure shows, as its title: of the lines compared (the
+ * policies of the first layout where there are several, else the
+ * layouts' own lines), the one lowest at the most points, and the line
+ * whose median ratio to it, over the points both have, is the highest
+ * (a median, as the last budgets' few faults make any ratio there huge).
+ */
+static void
+make_finding(char *buf, size_t size, const struct config *config,
+    const char *label, const struct series *lines, const struct line *which,
+    size_t nlines)
+{
+	const char *name[2 * POLICY_COUNT * LAYOUT_COUNT];
+	size_t pick[2 * POLICY_COUNT * LAYOUT_COUNT], wins[sizeof(pick) /
+	    sizeof(pick[0])] = { 0 };
+	size_t n = 0, i, j, k, best = 0, worst = 0, points = 0;
+	double most = 0, low, y, *ratio;
+	bool keyed = several_policies(config);
+
+	for (i = 0; i < nlines; i++) {
+		if (which[i].model || which[i].cache_lines ||
+		    (keyed && which[i].layout != which[0].layout))
+			continue;
+		name[n] = keyed ? policy_names[which[i].policy] :
+		    layouts[which[i].layout]->name;
+		pick[n++] = i;
 	}
-	for (p = strstr(title, ", "); p != NULL && (size_t)(p - title) < fits;
-	    p = strstr(p + 1, ", "))
-		cut = p;
-	if (cut == NULL) {
-		/* No place to break: the picture clips it rather than lose it. */
-		svg_text(out, WIDTH / 2.0, 28, "middle", "font-size=\"15\"",
-		    title);
+	if (keyed)
+		snprintf(buf, size, "%s's %s", layouts[which[0].layout]->name,
+		    label);
+	else
+		snprintf(buf, size, "%c%s", label[0] - ('a' <= label[0] &&
+		    label[0] <= 'z' ? 'a' - 'A' : 0), label + 1);
+	if (n < 2)
 		return;
+	/* At each point, the lowest line scores. */
+	for (j = 0; j < lines[pick[0]].count; j++) {
+		double x = lines[pick[0]].points[j].x;
+
+		for (i = 0, low = INFINITY; i < n; i++)
+			if ((y = y_at(&lines[pick[i]], x)) > 0 && y < low)
+				low = y;
+		for (i = 0; i < n && isfinite(low); i++)
+			wins[i] += y_at(&lines[pick[i]], x) == low;
+		points += isfinite(low);
 	}
-	*cut = '\0';
-	svg_text(out, WIDTH / 2.0, 20, "middle", "font-size=\"15\"", title);
-	/* What follows ", " goes on the second line. */
-	svg_text(out, WIDTH / 2.0, 38, "middle", "font-size=\"15\"", cut + 2);
+	for (i = 1; i < n; i++)
+		if (wins[i] > wins[best])
+			best = i;
+	ratio = calloc(lines[pick[best]].count + 1, sizeof(*ratio));
+	for (i = 0; i < n && ratio != NULL; i++) {
+		for (j = 0, k = 0; j < lines[pick[best]].count; j++)
+			if ((y = y_at(&lines[pick[i]],
+			    lines[pick[best]].points[j].x)) > 0)
+				ratio[k++] = y / lines[pick[best]].points[j].y;
+		if (i == best || k == 0)
+			continue;
+		qsort(ratio, k, sizeof(*ratio), by_value);
+		if (ratio[k / 2] > most) {
+			most = ratio[k / 2];
+			worst = i;
+		}
+	}
+	free(ratio);
+	snprintf(buf + strlen(buf), size - strlen(buf), ": %s lowest at %zu "
+	    "of %zu points", name[best], wins[best], points);
+	if (most > 0)
+		snprintf(buf + strlen(buf), size - strlen(buf), ", %s a median "
+		    "%.2fx as high", name[worst], most);
+}
+
+/*
+ * The finding as the title, centred; under it the parameters, smaller:
+ * a line of the picture's width holds them at about 6.2 pixels a
+ * character of 11-pixel sans-serif.
+ */
+static void
+write_title(FILE *out, const char *finding, const char *parameters)
+{
+	svg_text(out, WIDTH / 2.0, 18, "middle",
+	    "font-size=\"15\" class=\"title\"", finding);
+	svg_text(out, WIDTH / 2.0, 34, "middle",
+	    "font-size=\"11\" fill=\"#444\" class=\"subtitle\"", parameters);
 }
 
 
@@ -291,10 +363,10 @@ draw_lines(FILE *out, const struct series *lines, const struct line *which,
 	fputs("</g>\n", out);
 }
 
-/* The document, its styles and its title. */
+/* The document, its styles, its title and subtitle. */
 static void
 begin(FILE *out, const struct config *config, enum workload workload,
-    unsigned height)
+    unsigned height, const char *finding)
 {
 	char title[256];
 
@@ -303,13 +375,12 @@ begin(FILE *out, const struct config *config, enum workload workload,
 	    ".minor{stroke:#f2f2f2;stroke-width:1}"
 	    ".axis{stroke:#000;stroke-width:1}</style>\n", out);
 	make_title(title, sizeof(title), config, workload);
-	write_title(out, title);
+	write_title(out, finding, title);
 }
 
 /*
- * The ratio's line and axis at the right, from 1x where it reaches
- * past 1x; what falls under 1x is clipped and named under the x axis'
- * label, clear of every line.
+ * The ratio's line and axis at the right, from 1x; what falls under 1x
+ * is clipped and named under the x axis' label, clear of every line.
  */
 static void
 draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
@@ -321,10 +392,8 @@ draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
 	char style[128], note[160];
 
 	bounds(ratio, 1, &rlo, &rhi, false);
-	axis_linear(&r, rhi > 0 ? rhi : 1);
-	if (r.hi > 1)
-		r.lo = 1;
-	for (i = 0; r.lo == 1 && i < ratio->count; i++) {
+	axis_ratio(&r, rhi);
+	for (i = 0; i < ratio->count; i++) {
 		if (ratio->points[i].y >= 1)
 			continue;
 		if (below++ == 0 || ratio->points[i].y < ratio->points[low].y)
@@ -351,7 +420,7 @@ draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
 static void
 draw(FILE *out, const struct config *config, const char *field,
     enum workload workload, struct series *lines, const struct line *which,
-    size_t nlines, const struct series *ratio)
+    size_t nlines, const struct series *ratio, const char *finding)
 {
 	struct axis x = { .from = LEFT, .to = WIDTH - RIGHT };
 	struct axis y = { .from = HEIGHT - BOTTOM, .to = TOP };
@@ -365,10 +434,10 @@ draw(FILE *out, const struct config *config, const char *field,
 		axis_linear(&x, xhi);
 	axis_log(&y, ylo, yhi);
 
-	begin(out, config, workload, HEIGHT);
-	kamp_band(out, config, &x, &y);
+	begin(out, config, workload, HEIGHT, finding);
 	axis_x_ticks(out, &x, &y, true);
 	axis_y_ticks(out, &x, &y);
+	kamp_band(out, config, &x, &y);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" class=\"axis\"/>\n", LEFT, TOP,
 	    WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
@@ -465,6 +534,7 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 	struct line which[2 * POLICY_COUNT * LAYOUT_COUNT];
 	bool misses = strcmp(field, PLOT_MISSES) == 0;
 	size_t nlines, i;
+	char finding[256];
 	int status = -1;
 
 	if (misses)
@@ -476,12 +546,16 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 	if (nlines >= 2 && !several_policies(config) && !misses &&
 	    !which[1].model)
 		ratio = ratio_of(&lines[0], &lines[1]);
+	make_finding(finding, sizeof(finding), config, misses ?
+	    "page faults per operation" : nlines > 1 && which[1].model ?
+	    "kernel minor faults" : y_label(field), lines, which, nlines);
 	if (nlines > 0 && misses) {
-		begin(out, config, workload, PANELS_HEIGHT);
+		begin(out, config, workload, PANELS_HEIGHT, finding);
 		plot_panels(out, config, field, lines, which, nlines);
 		svg_end(out);
 	} else if (nlines > 0)
-		draw(out, config, field, workload, lines, which, nlines, &ratio);
+		draw(out, config, field, workload, lines, which, nlines, &ratio,
+		    finding);
 	if (nlines > 0) {
 		tell_workload(config, workload);
 		status = 0;

@@ -35,17 +35,17 @@ axis_pixel(const struct axis *axis, double v)
 #define MIN_TICKS	4
 #define MAX_TICKS	8
 
-void
-axis_linear(struct axis *axis, double hi)
+/* The step among `mantissas` times powers of ten, for an axis 0 .. top. */
+static void
+pick_step(struct axis *axis, double hi, const double *mantissas, size_t n)
 {
-	static const double mantissas[] = { 1, 2, 4, 5, 8 };
 	double top = hi > 0 ? hi : 1, power, best_hi = INFINITY;
 	double best_step = top;
 	size_t m;
 
 	for (power = pow(10, floor(log10(top / MAX_TICKS)) - 1);
 	    power <= top; power *= 10) {
-		for (m = 0; m < sizeof(mantissas) / sizeof(mantissas[0]); m++) {
+		for (m = 0; m < n; m++) {
 			double step = mantissas[m] * power;
 			double end = ceil(top / step - 1e-9) * step;
 			double ticks = end / step;
@@ -63,6 +63,30 @@ axis_linear(struct axis *axis, double hi)
 	axis->lo = 0;
 	axis->hi = isfinite(best_hi) ? best_hi : top;
 	axis->step = isfinite(best_hi) ? best_step : top;
+}
+
+void
+axis_linear(struct axis *axis, double hi)
+{
+	static const double mantissas[] = { 1, 2, 4, 5, 8 };
+
+	pick_step(axis, hi, mantissas, sizeof(mantissas) / sizeof(mantissas[0]));
+}
+
+/*
+ * A ratio's axis from 1x: its span past 1 stepped by 1, 2, 2.5 or 5
+ * times a power of ten (a ratio is no size in KiB), so that every tick
+ * from 1x on is a round value.
+ */
+void
+axis_ratio(struct axis *axis, double hi)
+{
+	static const double mantissas[] = { 1, 2, 2.5, 5 };
+
+	pick_step(axis, hi - 1, mantissas,
+	    sizeof(mantissas) / sizeof(mantissas[0]));
+	axis->lo += 1;
+	axis->hi += 1;
 }
 
 void

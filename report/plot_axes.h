@@ -51,6 +51,8 @@ double	axis_pixel(const struct axis *, double v);
  * or 8 times a power of ten.
  */
 void	axis_linear(struct axis *, double hi);
+/* From 1x to the first tick at or past hi, in steps of 1, 2, 2.5 or 5. */
+void	axis_ratio(struct axis *, double hi);
 /* Logarithmic, from the decade at or below lo to the one at or past hi. */
 void	axis_log(struct axis *, double lo, double hi);
 /* Logarithmic, from the power of two at or below lo to the one past hi. */

@@ -17,6 +17,9 @@
 
 /* About 7 pixels a character at 12 px sans-serif. */
 #define LABEL_CHAR_PX	7.0
+/* A label over the grid: a white halo keeps the lines under it clear. */
+#define HALO	"fill=\"#555\" stroke=\"#fff\" stroke-width=\"4\" " \
+		"paint-order=\"stroke\""
 
 bool
 several_policies(const struct config *config)
@@ -86,7 +89,8 @@ line_name(char *buf, size_t size, const struct config *config,
 
 /*
  * Draws one entry at (*x, *y), or at the start of the next row if it
- * would pass the right edge; leaves *x where the next one starts.
+ * would pass the right edge; leaves *x where the next one starts.  With
+ * no `out`, only moves: how many rows the key takes.
  */
 static void
 legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
@@ -100,23 +104,22 @@ legend_entry(FILE *out, double *at_x, double *at_y, const char *style,
 	}
 	x = *at_x;
 	y = *at_y;
+	*at_x = x + width + 24;
+	if (out == NULL)
+		return;
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\" %s/>\n", x, y, x + 26, y, style);
 	axis_mark(out, x + 13, y, colour, mark);
 	svg_text(out, x + 32, y + 4, "start", "", name);
-	*at_x = x + width + 24;
 }
 
-/*
- * One row between the title and the plot, clear of every line; a line
- * per layout and policy needs two, the first a row higher.
- */
-void
-draw_legend(FILE *out, const struct config *config, const struct line *which,
-    size_t nlines, const char *field, bool misses, bool ratio, bool marked)
+/* The key's entries from (*x, *y) on; with no `out`, only moves. */
+static void
+legend_entries(FILE *out, double *legend_x, double *legend_y,
+    const struct config *config, const struct line *which, size_t nlines,
+    const char *field, bool misses, bool ratio, bool marked)
 {
 	bool keyed = several_policies(config);
-	double legend_x = LEFT, legend_y = TOP - LEGEND_ROW;
 	char name[256], style[128];
 	size_t i;
 
@@ -124,7 +127,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 	for (i = 0; misses && i < nlines; i++)
 		if (!which[i].cache_lines) {
 			layout_style(style, sizeof(style), which[i].layout);
-			legend_entry(out, &legend_x, &legend_y, style,
+			legend_entry(out, legend_x, legend_y, style,
 			    layouts[which[i].layout]->name,
 			    layouts[which[i].layout]->colour,
 			    layout_mark(which[i].layout));
@@ -137,7 +140,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 		if (which[i].policy == which[0].policy) {
 			snprintf(style, sizeof(style), "stroke=\"%s\" "
 			    "stroke-width=\"2\"", layouts[which[i].layout]->colour);
-			legend_entry(out, &legend_x, &legend_y, style,
+			legend_entry(out, legend_x, legend_y, style,
 			    layouts[which[i].layout]->name, "", MARK_NONE);
 		}
 	for (i = 0; keyed && i < nlines; i++)
@@ -145,7 +148,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 			line_style(style, sizeof(style), &which[i]);
 			snprintf(style + strlen(style), sizeof(style) -
 			    strlen(style), " stroke=\"#000\"");
-			legend_entry(out, &legend_x, &legend_y, strstr(style,
+			legend_entry(out, legend_x, legend_y, strstr(style,
 			    "stroke-width"), policy_names[which[i].policy],
 			    "#000", marked ? policy_marks[which[i].policy] :
 			    MARK_NONE);
@@ -153,7 +156,7 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 	for (i = 0; !keyed && !misses && i < nlines; i++) {
 		line_style(style, sizeof(style), &which[i]);
 		line_name(name, sizeof(name), config, &which[i], field);
-		legend_entry(out, &legend_x, &legend_y, style, name,
+		legend_entry(out, legend_x, legend_y, style, name,
 		    layouts[which[i].layout]->colour, !marked ? MARK_NONE :
 		    which[i].model ? MARK_BOX : policy_marks[which[i].policy]);
 	}
@@ -161,9 +164,28 @@ draw_legend(FILE *out, const struct config *config, const struct line *which,
 		snprintf(name, sizeof(name), "%s / %s (right axis, from 1x)",
 		    layouts[which[0].layout]->name,
 		    layouts[which[1].layout]->name);
-		legend_entry(out, &legend_x, &legend_y, RATIO_STYLE, name, "",
+		legend_entry(out, legend_x, legend_y, RATIO_STYLE, name, "",
 		    MARK_NONE);
 	}
+}
+
+/*
+ * Between the subtitle and the plot, clear of every line: a row, or as
+ * many as the entries need, the first that much higher, so that the
+ * last ends a row above the plot.
+ */
+void
+draw_legend(FILE *out, const struct config *config, const struct line *which,
+    size_t nlines, const char *field, bool misses, bool ratio, bool marked)
+{
+	double x = LEFT, y = 0;
+
+	legend_entries(NULL, &x, &y, config, which, nlines, field, misses,
+	    ratio, marked);
+	x = LEFT;
+	y = TOP - LEGEND_ROW - y;
+	legend_entries(out, &x, &y, config, which, nlines, field, misses,
+	    ratio, marked);
 }
 
 /*
@@ -179,8 +201,10 @@ kamp_band(FILE *out, const struct config *config, const struct axis *x,
 
 	if (config->sweep != SWEEP_RESIDENT || from < x->lo || to > x->hi)
 		return;
+	/* Over the grid, which shows through. */
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-	    "height=\"%.1f\" fill=\"#fdf0c2\"/>\n", axis_pixel(x, from), y->to,
+	    "height=\"%.1f\" fill=\"#fbe49a\" fill-opacity=\"0.6\"/>\n",
+	    axis_pixel(x, from), y->to,
 	    axis_pixel(x, to) - axis_pixel(x, from), y->from - y->to);
 	/* A white halo: no gridline strikes the label. */
 	svg_text(out, axis_pixel(x, to) + 4, y->to + 14, "start",
@@ -216,7 +240,7 @@ cache_marks(FILE *out, const struct config *config, const struct axis *x,
 		if (kib > x->hi) {
 			if (labelled)
 				svg_text(out, x->to - 6, beyond_y, "end",
-				    "fill=\"#555\"", label);
+				    HALO, label);
 			beyond_y += 16;
 			continue;
 		}
@@ -226,10 +250,10 @@ cache_marks(FILE *out, const struct config *config, const struct axis *x,
 		    px, y->from, px, y->to);
 		/* Left of its line where it would pass the frame's right. */
 		if (labelled && px + 4 + LABEL_CHAR_PX * strlen(label) > x->to)
-			svg_text(out, px - 4, y->from - 6, "end",
-			    "fill=\"#555\"", label);
+			svg_text(out, px - 4, y->from - 6, "end", HALO,
+			    label);
 		else if (labelled)
-			svg_text(out, px + 4, y->from - 6, "start",
-			    "fill=\"#555\"", label);
+			svg_text(out, px + 4, y->from - 6, "start", HALO,
+			    label);
 	}
 }

@@ -81,11 +81,12 @@ panel(FILE *out, const struct config *config, const struct series *lines,
 	char text[128], style[128];
 	double mid = (y->from + y->to) / 2;
 
-	if (!cache_lines)
-		kamp_band(out, config, x, y);
-	cache_marks(out, config, x, y, cache_lines);
+	/* The grid and the caches first: Kamp's label lies over them. */
 	axis_x_ticks(out, x, y, cache_lines);
 	axis_y_ticks(out, x, y);
+	cache_marks(out, config, x, y, cache_lines);
+	if (!cache_lines)
+		kamp_band(out, config, x, y);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" class=\"axis\"/>\n", x->from,
 	    y->to, x->to - x->from, y->from - y->to);

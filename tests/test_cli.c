@@ -740,6 +740,8 @@ struct replay {
 	uint64_t	accesses;
 	uint64_t	misses;
 	uint64_t	limit[2];	/* pages per arena: ids must stay below */
+	uint64_t	writes;
+	uint64_t	unpaired;	/* heap writes not followed by the item's */
 };
 
 static void
@@ -749,6 +751,7 @@ replay_trace(const char *path, uint64_t budget, struct replay *r)
 	char *line = NULL;
 	size_t cap = 0, lineno = 0;
 	struct trace_line t;
+	bool slot_written = false;
 	ssize_t len;
 	FILE *f;
 
@@ -782,6 +785,11 @@ replay_trace(const char *path, uint64_t budget, struct replay *r)
 			r->accesses++;
 			if (!lru_touch(&lru, t.arena, t.page))
 				r->misses++;
+			/* place(): a slot's write, then its item's index's. */
+			r->unpaired += slot_written && !(t.write &&
+			    t.arena == TRACE_ITEMS);
+			slot_written = t.write && t.arena == TRACE_HEAP;
+			r->writes += t.write;
 		}
 	}
 	ck_assert_msg(!ferror(f), "%s: %s", path, strerror(errno));
@@ -852,6 +860,12 @@ START_TEST(trace_replays_to_same_faults)
 	    " accesses, the report %" PRIu64, o.command, r.accesses, accesses);
 	ck_assert_msg(r.misses == faults, "%s: the trace replays to %" PRIu64
 	    " faults, the report says %" PRIu64, o.command, r.misses, faults);
+	/* Each operation places an item; most accesses read. */
+	ck_assert_msg(r.writes >= 5000 && 2 * r.writes < r.accesses, "%s: %"
+	    PRIu64 " of %" PRIu64 " accesses write", o.command, r.writes,
+	    r.accesses);
+	ck_assert_msg(!full || r.unpaired == 0, "%s: %" PRIu64 " slot writes "
+	    "not followed by their item's index's", o.command, r.unpaired);
 	outcome_free(&o);
 	scratch_remove(dir);
 }

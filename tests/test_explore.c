@@ -226,6 +226,29 @@ json_numbers(const char *track, const char *key, uint64_t *v, size_t most)
 }
 
 /*
+ * The track's "write": a 0 (read) or 1 (write) per access; every
+ * operation that ran placed an item, so a run of accesses has writes,
+ * and its first access, the root's read, is a read.
+ */
+static void
+check_kinds(const char *track, size_t accesses, const char *what,
+    const char *layout)
+{
+	const char *at = strstr(track, "\"write\":\"");
+	size_t n, writes = 0;
+
+	ck_assert_msg(at != NULL, "%s: %s: no \"write\"", what, layout);
+	at += strlen("\"write\":\"");
+	for (n = 0; at[n] == '0' || at[n] == '1'; n++)
+		writes += at[n] == '1';
+	ck_assert_msg(at[n] == '"' && n == accesses, "%s: %s: %zu kinds for "
+	    "%zu accesses", what, layout, n, accesses);
+	ck_assert_msg(accesses == 0 || (writes > 0 && at[0] == '0'), "%s: %s: "
+	    "%zu writes, the first access a %s", what, layout, writes,
+	    at[0] == '1' ? "write" : "read");
+}
+
+/*
  * Each track's accesses are to slots that hold a tree position (the page
  * maps them back through "slot"), within the track's pages; and at the
  * default budget, for a heap of more than one page, it faults.
@@ -255,6 +278,7 @@ check_tracks(const char *page, const char *what, bool faults)
 		}
 		n = json_numbers(t, "index", index, sizeof(index) /
 		    sizeof(index[0]));
+		check_kinds(t, n, what, names[l]);
 		for (i = 0; i < n; i++)
 			ck_assert_msg(index[i] < pages * entries &&
 			    held[index[i]], "%s: %s: access %zu to slot %"

@@ -96,11 +96,12 @@ struct trace_line {
 	uint64_t	 page;		/* in its arena, from 0 */
 	char		 level[8];	/* cached lines: l1 ... tlb2 */
 	uint64_t	 address;	/* accesses and cached lines */
+	bool		 write;		/* accesses: "w", not "r" */
 };
 
 /*
- * "resident heap N" or "resident items N", "heap N A" or "items N A",
- * or "cached LEVEL A", exactly, N below 2^32, A a modeled address below
+ * "resident heap N" or "resident items N", "heap N A K" or "items N A K"
+ * (K r or w), or "cached LEVEL A", exactly, N below 2^32, A a modeled address below
  * 2^62, with or without the newline: true, and the line in *out.  That
  * an access's A lies on page N is the caller's to check (test_cache.c).
  */

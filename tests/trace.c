@@ -76,6 +76,9 @@ trace_parse(const char *line, struct trace_line *out)
 		return false;
 	if (out->resident)
 		return at_end(p);
-	return *p++ == ' ' && number(&p, (uint64_t)1 << 62, &out->address) &&
-	    at_end(p);
+	if (*p++ != ' ' || !number(&p, (uint64_t)1 << 62, &out->address) ||
+	    *p++ != ' ' || (*p != 'r' && *p != 'w'))
+		return false;
+	out->write = *p++ == 'w';
+	return at_end(p);
 }

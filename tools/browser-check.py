@@ -2,18 +2,31 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """browser-check.py: "bheapsim explain --html" in a real browser.
 
-For each of a few runs, Debian's chromium in headless mode loads the page
-from a file and must show no console message and no script error; the
-page, played to its end (#end), must show in its DOM the counters of
-bheapsim's CSV for the command it names, and at its resident budget the
-faults of that CSV.  Opened at #access=N for the first and last access,
-the middle one and the first faults, its counters must equal a naive LRU's
-replay of each layout's --trace (written here), and every node that
-faulted in the current operation so far must be drawn in the fault's
-colour; at #end&budget=R for three budgets, its faults must be the CSV's
-at --resident R.  A 1280x800 screenshot must not be blank, and the page
-must take no more than its window, at most 1280x800 (nothing drawn
-outside it), both
+First a sample of sizes (SIZES: 1 item to 4096, every layout, dary's
+arities in turn) must each load ready, fitting the window, with no
+console message.  Then for each of a few runs, Debian's chromium in
+headless mode loads the page from a file and must show no console
+message and no script error; the page, played to its end (#end), must
+show in its DOM the counters of bheapsim's CSV for the command it
+names, and at its resident budget the faults of that CSV.  Opened at
+#access=N for the first and last access, the middle one and the first
+faults, its counters must equal a naive LRU's replay of each layout's
+--trace (written here), its text must name the access, whether it
+reads or writes, its page and
+what it met at each level (L1, TLB, page, with the page a fault
+evicted) as that replay does, and every node that faulted in the
+current operation so far must be drawn in the fault's colour; at
+#end&budget=R for three budgets, its faults must be the CSV's at
+--resident R.  Then a script added to a copy of the page presses its
+keys: the right arrow through every access of the run, where the nodes
+drawn as faulted must be exactly those that faulted in the current
+operation so far and the text must be the replay's; v, the frames
+view, where each access's column must hold the replay's resident pages
+and name the page it evicted; then Home, End,
+the left arrow, f (the first fault), PageDown and PageUp, the budget's
+arrows and space, each checked for what it must do.  A 1280x800
+screenshot must not be blank, and the page must take no more than its
+window, at most 1280x800 (nothing drawn outside it), both
 as written and with a default font 20% larger (the page sizes its text in
 rem, so a reader's larger default font is what this copy sets).
 
@@ -41,6 +54,11 @@ RUNS = [
      "32", "--line-bytes", "64", "--ops", "20", "--workload", "mix",
      "--resident", "5", "--seed", "7"],
 ]
+# Sizes loaded once each, every layout, dary's arities in turn: the
+# smallest trees, a page's edge, the large heaps (tests/test_explore.c
+# writes every size from 1 to 600; this loads a sample in the browser).
+SIZES = [1, 2, 3, 64, 257, 600, 1000, 2047, 4095, 4096]
+ARITIES = [2, 3, 4, 8, 16]
 FIELDS = ["accesses", "l1_misses", "tlb_misses", "sim_faults"]
 WIDTH, HEIGHT = 1280, 800
 # A reader's default font 20% larger: the page's root size, 100% of
@@ -56,13 +74,13 @@ def chromium():
     return None
 
 
-def browse(browser, url, *extra):
+def browse(browser, url, *extra, timeout=60):
     """chromium's stdout and stderr for one headless load of url."""
     done = subprocess.run(
         [browser, "--headless", "--no-sandbox", "--disable-gpu",
          "--window-size=%d,%d" % (WIDTH, HEIGHT), "--enable-logging=stderr",
          "--v=0", *extra, url],
-        capture_output=True, text=True, timeout=60, check=False)
+        capture_output=True, text=True, timeout=timeout, check=False)
     return done.stdout, done.stderr
 
 
@@ -177,7 +195,9 @@ def page_data(path):
 def naive_lru(trace, line_bytes, page_bytes, upto):
     """Counts after `upto` accesses of a --trace, replayed through a
     fully associative L1 of 16 lines, a TLB of 4 pages and the resident
-    set, each a plain list in LRU order, and which accesses faulted."""
+    set, each a plain list in LRU order; and per access what it met:
+    its page, whether it read or wrote, whether it missed the L1 and the
+    TLB, whether it faulted, and the page it evicted (-1 for none)."""
     l1, tlb, pages, addresses = [], [], [], []
     for line in trace.splitlines():
         words = line.split()
@@ -188,23 +208,40 @@ def naive_lru(trace, line_bytes, page_bytes, upto):
         elif words[:2] == ["resident", "heap"]:
             pages.append(int(words[2]))
         elif words[0] == "heap":
-            addresses.append(int(words[2]))
-    resident, counts, faulted = len(pages), dict.fromkeys(FIELDS, 0), []
-    for address in addresses[:upto]:
+            addresses.append((int(words[2]), words[3]))
+    resident, counts, met = len(pages), dict.fromkeys(FIELDS, 0), []
+    for address, kind in addresses[:upto]:
         counts["accesses"] += 1
+        seen = {"page": address // page_bytes, "evicts": -1,
+                "kind": {"r": "read", "w": "write"}[kind]}
         for held, key, most, block in (
                 (l1, "l1_misses", 16, address // line_bytes),
                 (tlb, "tlb_misses", 4, address // page_bytes),
                 (pages, "sim_faults", resident, address // page_bytes)):
+            seen[key] = block not in held
             if block in held:
                 held.remove(block)
             else:
                 counts[key] += 1
                 if len(held) == most:
-                    held.pop(0)
+                    evicted = held.pop(0)
+                    if key == "sim_faults":
+                        seen["evicts"] = evicted
             held.append(block)
-        faulted.append(counts["sim_faults"] > sum(faulted))
-    return counts, faulted, addresses
+        seen["resident"] = sorted(pages)
+        met.append(seen)
+    return counts, met, [address for address, _ in addresses]
+
+
+def expected_text(seen, at, total):
+    """What the page must say of an access a naive LRU replayed."""
+    return ["access %d of %d, a %s," % (at, total, seen["kind"]),
+            "page %d, line" % seen["page"],
+            "L1 miss" if seen["l1_misses"] else "L1 hit",
+            "TLB miss" if seen["tlb_misses"] else "TLB hit",
+            ("page fault (evicts page %d)" % seen["evicts"]
+             if seen["evicts"] >= 0 else "page fault (a free frame)")
+            if seen["sim_faults"] else "page hit"]
 
 
 def option(command, name):
@@ -224,8 +261,10 @@ def layout_command(command, layout, budget):
 
 def check_moment(browser, url, data, bheapsim, tmp, at, failures):
     """The page at #access=N: each layout's counters after access N equal
-    a naive LRU's replay of that layout's --trace, and each node that
-    faulted in the current operation so far is drawn as faulted."""
+    a naive LRU's replay of that layout's --trace, its text names the
+    access, its page and what it met at every level as that replay
+    does, and each node that faulted in the current operation so far is
+    drawn as faulted."""
     dom, err = browse(browser, url + "#access=%d" % at, "--dump-dom")
     failures += ["console: " + line for line in console_lines(err)]
     if not check_fits(dom, failures, "#access=%d" % at):
@@ -242,8 +281,17 @@ def check_moment(browser, url, data, bheapsim, tmp, at, failures):
         page_bytes = int(option(data["command"], "--page-size"))
         line_bytes = page_bytes * data["line_entries"] // data["entries"]
         n = min(at, len(track["index"]))
-        counts, faulted, addresses = naive_lru(open(trace).read(),
-                                               line_bytes, page_bytes, n)
+        counts, met, addresses = naive_lru(open(trace).read(),
+                                           line_bytes, page_bytes, n)
+        faulted = [m["sim_faults"] for m in met]
+        text = re.search(r'id="s-%s">(.*?)</div>' % layout, dom, re.S)
+        text = html.unescape(re.sub(r"<br>", "\n", text.group(1))) \
+            if text else ""
+        for want in expected_text(met[n - 1], n, len(track["index"])) \
+                if n > 0 else []:
+            if want not in text:
+                failures.append("#access=%d: %s says '%s', not '%s'" % (
+                    at, layout, text.replace("\n", " / "), want))
         for field in FIELDS:
             if shown.get(layout + "-" + field) != str(counts[field]):
                 failures.append("#access=%d: %s %s: the page shows %s, a "
@@ -286,6 +334,152 @@ def check_budgets(browser, url, data, bheapsim, failures):
                                                 row["sim_faults"]))
 
 
+# Injected after the page's own script: presses the page's keys as a
+# reader would, and after every access of the run compares what the page
+# draws and says with EXPECT, a naive LRU's replay (walk_expectations);
+# what differs goes into the body's data-walk, "ok" if nothing does.
+WALK = """<script>
+(function () {
+  const EXPECT = %s, FAULT = "%s", out = [];
+  const press = (key) => document.dispatchEvent(
+    new KeyboardEvent("keydown", { key: key, bubbles: true }));
+  const at = () => Number(document.body.dataset.access);
+  const panels = {};
+  for (const p of document.querySelectorAll(".panel"))
+    panels[p.querySelector("h2").textContent] = p;
+  const fail = (what) => { if (out.length < 20) out.push(what); };
+  press("Home");
+  if (at() !== 0) fail("Home: at " + at());
+  for (let a = 1; a <= EXPECT.last; a++) {
+    press("ArrowRight");
+    if (at() !== a) { fail("ArrowRight: at " + at() + ", not " + a); break; }
+    for (const t of EXPECT.tracks) {
+      const n = Math.min(a, t.pages.length), p = panels[t.layout];
+      /* The nodes that faulted in this operation so far, at this budget. */
+      let start = 0;
+      for (const e of t.op_end) if (e < n) start = e;
+      const want = new Set();
+      for (let i = start; i < n; i++) if (t.fault[i]) want.add(t.node[i]);
+      for (const c of p.querySelectorAll("circle[data-u]")) {
+        const u = Number(c.dataset.u);
+        const shown = (c.getAttribute("fill") || "").toUpperCase() === FAULT;
+        if (shown !== want.has(u))
+          fail("access " + a + ": " + t.layout + " node " + u + (shown ?
+            " drawn faulted, but it did not fault" :
+            " faulted in this operation, drawn " + c.getAttribute("fill")));
+      }
+      const text = p.querySelector(".now").textContent;
+      for (const w of t.text[n - 1])
+        if (!text.includes(w))
+          fail("access " + a + ": " + t.layout + " says '" + text + "', not '" + w + "'");
+    }
+  }
+  /* Frames over time (v): column a holds the pages resident after
+     access a, and names the page a fault evicted under it. */
+  press("v");
+  press("Home");
+  const f0 = EXPECT.tracks[0], column = {};
+  for (const e of panels[f0.layout].querySelectorAll(".mem text"))
+    (column[e.getAttribute("x")] = column[e.getAttribute("x")] || []).push(e);
+  for (let a = 1; a <= f0.resident.length; a++) {
+    press("ArrowRight");
+    const held = [];
+    let out = -1;
+    for (const e of column[String(40 + (a - 1) * 24 + 12)] || []) {
+      const y = Number(e.getAttribute("y")), rows = (y - 35) / 20;
+      if (y > 15 && rows < EXPECT.budget) held.push(Number(e.textContent));
+      else if (rows === EXPECT.budget) out = Number(e.textContent);
+    }
+    held.sort((p, q) => p - q);
+    if (held.join() !== f0.resident[a - 1].join() || out !== f0.evicts[a - 1])
+      fail("frames at access " + a + ": " + held + " out " + out +
+        ", a naive LRU " + f0.resident[a - 1] + " out " + f0.evicts[a - 1]);
+  }
+  press("v");
+  press("End");
+  if (at() !== EXPECT.last) fail("End: at " + at());
+  press("ArrowLeft");
+  if (at() !== EXPECT.last - 1) fail("ArrowLeft: at " + at());
+  press("Home");
+  press("f");
+  if (at() !== EXPECT.first_fault) fail("f: at " + at() + ", the first fault is " + EXPECT.first_fault);
+  press("Home");
+  press("PageDown");
+  if (at() !== EXPECT.tracks[0].op_end[0]) fail("PageDown: at " + at());
+  press("PageUp");
+  if (at() !== 0) fail("PageUp: at " + at());
+  const budget = Number(document.getElementById("budget").value);
+  press(budget > 1 ? "ArrowDown" : "ArrowUp");
+  const moved = Number(document.getElementById("budget").value);
+  if (moved !== (budget > 1 ? budget - 1 : budget + 1)) fail("budget key: " + budget + " to " + moved);
+  press(" ");
+  if (document.getElementById("play").textContent !== "pause") fail("space did not play");
+  press(" ");
+  document.body.dataset.walk = out.length ? out.join(" | ") : "ok";
+})();
+</script>"""
+
+
+def walk_expectations(data, bheapsim, tmp):
+    """Per layout, per access: its node, whether it faulted and what the
+    page must say of it, from a naive LRU's replay of its --trace."""
+    page_bytes = int(option(data["command"], "--page-size"))
+    line_bytes = page_bytes * data["line_entries"] // data["entries"]
+    trace, tracks, firsts = os.path.join(tmp, "w.trace"), [], []
+    for track in data["tracks"]:
+        words = layout_command(data["command"], track["layout"],
+                               data["resident"])
+        subprocess.run([bheapsim] + words + ["--trace", trace],
+                       capture_output=True, check=True)
+        n = len(track["index"])
+        _, met, addresses = naive_lru(open(trace).read(), line_bytes,
+                                      page_bytes, n)
+        slots = {slot: u for u, slot in enumerate(track["slot"]) if u}
+        tracks.append({
+            "layout": track["layout"], "op_end": track["op_end"],
+            "pages": [m["page"] for m in met],
+            "fault": [int(m["sim_faults"]) for m in met],
+            "node": [slots[a * data["entries"] // page_bytes]
+                     for a in addresses[:n]],
+            "text": [expected_text(m, i + 1, n) for i, m in enumerate(met)],
+            "resident": [m["resident"] for m in met],
+            "evicts": [m["evicts"] for m in met]})
+        firsts += [i + 1 for i, m in enumerate(met) if m["sim_faults"]][:1]
+    return {"last": max(len(t["index"]) for t in data["tracks"]),
+            "budget": data["resident"],
+            "first_fault": min(firsts), "tracks": tracks}
+
+
+def check_walk(browser, page, data, bheapsim, tmp, failures):
+    """Every access of the run, stepped to with the keys, against a naive
+    LRU: see WALK."""
+    walked = os.path.join(tmp, "walk.html")
+    script = WALK % (json.dumps(walk_expectations(data, bheapsim, tmp)),
+                     FAULT)
+    with open(page) as f, open(walked, "w") as g:
+        g.write(f.read().replace("</body>", script + "</body>", 1))
+    dom, err = browse(browser, "file://" + walked, "--dump-dom", timeout=300)
+    failures += ["console: " + line for line in console_lines(err)]
+    verdict = re.search(r'data-walk="([^"]*)"', dom)
+    if verdict is None or verdict.group(1) != "ok":
+        failures.append("walk: %s" % (html.unescape(verdict.group(1))
+                                      if verdict else "did not finish"))
+
+
+def check_sizes(browser, bheapsim, tmp, failures):
+    """Each of SIZES, every layout, loads ready with no console message."""
+    for k, items in enumerate(SIZES):
+        page = os.path.join(tmp, "size%d.html" % items)
+        subprocess.run([bheapsim, "explain", "--html", page, "--layout",
+                        "all", "--items", str(items), "--arity",
+                        str(ARITIES[k % len(ARITIES)]), "--ops", "4"],
+                       check=True)
+        dom, err = browse(browser, "file://" + page + "#end", "--dump-dom")
+        failures += ["--items %d: console: %s" % (items, line)
+                     for line in console_lines(err)]
+        check_fits(dom, failures, "--items %d" % items)
+
+
 def moments(data):
     """Accesses to open the page at: the first and last, the first three
     that fault at the page's budget in the first layout, and the middle."""
@@ -305,6 +499,9 @@ def main():
         return 77
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
+        check_sizes(browser, bheapsim, tmp, failures)
+        print("browser-check: %s: %d sizes, every layout" % (
+            "ok" if not failures else "FAILED", len(SIZES)))
         for n, args in enumerate(RUNS):
             page = os.path.join(tmp, "p%d.html" % n)
             subprocess.run([bheapsim, "explain", "--html", page] + args,
@@ -330,6 +527,7 @@ def main():
             for at in moments(data):
                 check_moment(browser, url, data, bheapsim, tmp, at, failures)
             check_budgets(browser, url, data, bheapsim, failures)
+            check_walk(browser, page, data, bheapsim, tmp, failures)
             print("browser-check: %s: %s" % (
                 "ok" if not failures else "FAILED", command))
     for failure in failures:

@@ -53,7 +53,10 @@ geometry() {
 	"$bin" --items 1K --layout bheap --workload fill --format csv \
 	    2>/dev/null | csv_column - "$1" | tail -n 1
 }
-hierarchy="--cache $(geometry cache) --tlb $(geometry tlb)"
+# HIERARCHY="--cache SPEC --tlb SPEC" takes another machine's instead,
+# such as those results/commands.txt names, so that their counts remake
+# the same here.
+hierarchy=${HIERARCHY:-"--cache $(geometry cache) --tlb $(geometry tlb)"}
 
 # The wall seconds since START (a date +%s.%N) and WHAT, on stderr, so
 # that a slow step shows which command it is.
@@ -106,24 +109,24 @@ summarize() {
 # counts, which do not depend on timing.
 echo "== 1. Kamp's figure: $items items, 4 KiB pages, model array, replace" >&2
 # shellcheck disable=SC2086 # $hierarchy is two options and their values
-run "$bin" --items "$items" --model array --workload replace \
+run "$bin" --items "$items" --layout all --model array --workload replace \
     --resident all $hierarchy \
     --output "$out/kamp-array.csv" --plot "$out/kamp-array.svg"
 summarize "$out/kamp-array.csv" resident_pages
 # shellcheck disable=SC2086
-run "$bin" --items "$items" --model array --workload replace \
+run "$bin" --items "$items" --layout all --model array --workload replace \
     --sweep "resident=1..16:+1" $hierarchy \
     --output "$out/kamp-array-closeup.csv" \
     --plot "$out/kamp-array-closeup.svg"
 summarize "$out/kamp-array-closeup.csv" resident_pages
 # shellcheck disable=SC2086
-run "$bin" --items "$items" --model array --workload replace \
+run "$bin" --items "$items" --layout all --model array --workload replace \
     --sweep "resident=1..16:+1" $hierarchy --plot-y faults_per_op --jobs 2 \
     --format csv --plot "$out/kamp-array-closeup-faults.svg" >/dev/null
 
 echo "== 2. The same with item pages counted (model full)" >&2
 # shellcheck disable=SC2086
-run "$bin" --items "$items" --model full --workload replace \
+run "$bin" --items "$items" --layout all --model full --workload replace \
     --resident all $hierarchy \
     --output "$out/kamp-full.csv" --plot "$out/kamp-full.svg"
 summarize "$out/kamp-full.csv" resident_pages
@@ -152,7 +155,7 @@ fi
 for binary in $binaries; do
 	ptr=$("$binary" --version | sed -n 's/.* \([0-9]*\)-byte pointers.*/\1/p')
 	run "$binary" --items "$page_items" --ops "$page_ops" --model array \
-	    --workload replace --layout binheap,bheap --resident "$page_resident" \
+	    --workload replace --layout binheap,bheap,veb --resident "$page_resident" \
 	    --cache off --sweep "page-size=$page_sweep" --plot-y faults_per_op --jobs 2 \
 	    --output "$out/pagesize-ptr$ptr.csv" \
 	    --plot "$out/pagesize-ptr$ptr.svg"
@@ -160,7 +163,7 @@ for binary in $binaries; do
 done
 echo "== 5. The kernel agrees: real minor faults with --vm kernel" >&2
 run "$bin" --items "$items" --ops "$kernel_ops" --model array \
-    --workload replace --layout binheap,bheap --vm kernel --cache off \
+    --workload replace --layout binheap,bheap,veb --vm kernel --cache off \
     --sweep "resident=$kernel_sweep" --plot-y minflt --jobs 2 \
     --output "$out/kamp-kernel.csv" --plot "$out/kamp-kernel.svg"
 awk -F, 'BEGIN {
@@ -180,7 +183,7 @@ else
 	policy_sweep=2,4,8,10,16,32,64
 fi
 run "$bin" --items "$items" --model array --workload replace \
-    --layout binheap,bheap --policy lru,clock,opt --cache off \
+    --layout binheap,bheap,veb --policy lru,clock,opt --cache off \
     --sweep "resident=$policy_sweep" --plot-y faults_per_op --jobs 2 \
     --output "$out/policies.csv" --plot "$out/policies.svg"
 awk -F, "$CSV_HEADER"'
@@ -243,7 +246,7 @@ done
 # in fully associative LRU caches of every size that is a whole number
 # of pages, from one stack-distance pass per layout.
 # shellcheck disable=SC2086
-run "$bin" --items "$items" --model array --workload replace \
+run "$bin" --items "$items" --layout all --model array --workload replace \
     --resident all $hierarchy --plot-y misses --jobs 2 \
     --output "$out/hierarchy-curves.csv" --plot "$out/hierarchy-curves.svg"
 
@@ -288,7 +291,7 @@ echo "== 9. The time model: modeled against measured ns/op, and the time stacks"
 # wide tolerance still gives its row: the table shows it.
 full=1
 [ "${QUICK:-0}" = 1 ] && full=0
-run env FULL=$full TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check.sh" \
+run env FULL=$full LAYOUTS=all TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check.sh" \
     "$bin" >"$out/time-check.txt" || true
 run python3 "$(dirname "$0")/time-figure.py" "$out/time-model.csv" \
     "$out/time-model.svg" replace full

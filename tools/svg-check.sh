@@ -9,7 +9,10 @@
 # fit a 1920x1080 screen, then checks them and every SVG
 # under DIR (default build/reproduce-quick, which make reproduce QUICK=1
 # writes) with tools/svg-fit.py: rendered by rsvg-convert, no pixel may
-# lie outside the view box.  Needs librsvg2-bin and python3.
+# lie outside the view box; and with tools/svg-lint.py (after its own
+# self-test): no text over a text or a line, ratio axes from 1x or log,
+# round ticks, every mark in the key, a title and a subtitle, veb in
+# every comparison of layouts.  Needs librsvg2-bin and python3.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -45,3 +48,6 @@ if [ "$#" -ne 2 ] || [ "$1" -gt 1920 ] || [ "$2" -gt 1080 ]; then
 fi
 # shellcheck disable=SC2046
 python3 tools/svg-fit.py "$tmp"/*.svg $(find "$dir" -name '*.svg' 2>/dev/null)
+python3 tools/svg-lint.py --self-test
+# shellcheck disable=SC2046
+python3 tools/svg-lint.py "$tmp"/*.svg $(find "$dir" -name '*.svg' 2>/dev/null)

@@ -16,7 +16,8 @@
 # interleaved, whose median CPU ns/op is the measured figure: CPU time,
 # as the wall clock of a shared machine runs on while others run.
 # --vm off runs the same code under either --model, so both models meet
-# the same measured figures.
+# the same measured figures.  LAYOUTS=LIST picks the layouts (default
+# binheap,bheap,dary; make reproduce takes all).
 #
 # The grid: FULL=1 items 10K, 100K, 1M, 8M and 1M operations; else (CI)
 # 10K and 100K, 100K operations.  Prints one row per point and a
@@ -63,7 +64,7 @@ defaults) latency=$defaults ;;
 *) latency=$LATENCY ;;
 esac
 echo "time-check: the modeled runs take:    $latency"
-common="--ops $ops --workload replace,mix --format csv"
+common="--ops $ops --workload replace,mix --layout ${LAYOUTS:-binheap,bheap,dary} --format csv"
 for n in $sizes; do
 	for m in array full; do
 		"$bin" --items "$n" --model "$m" $common --disk-latency 0ns \
