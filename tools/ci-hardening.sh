@@ -47,10 +47,10 @@ fi
 check "gcc builds bheapsim and the tests, -Wall -Wextra -Werror" tree gcc
 check "clang builds bheapsim and the tests, -Wall -Wextra -Werror" tree clang
 check "make sanitize: the Check suites under ASan and UBSan, built by clang" \
-    make sanitize CC=clang
+    make -j"$jobs" sanitize CC=clang
 show "^All suites:"
 check "make fuzz: ${fuzz_seconds} s per target from the seed corpus" \
-    make fuzz FUZZ_SECONDS="$fuzz_seconds"
+    make -j"$jobs" fuzz FUZZ_SECONDS="$fuzz_seconds"
 show "^fuzz_"
 check "valgrind memcheck: no error, no leak" \
     sh tools/valgrind.sh build/ci-gcc/bheapsim
