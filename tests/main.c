@@ -68,6 +68,7 @@ static Suite *(*const suites[])(void) = {
 	time_suite,
 };
 #define NSUITES (sizeof(suites) / sizeof(suites[0]))
+#define MAX_JOBS 64
 
 /* What a suite's process reports, in memory shared with it. */
 struct tally {
@@ -92,15 +93,15 @@ jobs(void)
 
 	if (env != NULL && *env != '\0') {
 		n = strtol(env, &end, 10);
-		if (*end != '\0' || n < 1 || n > 64) {
+		if (*end != '\0' || n < 1 || n > MAX_JOBS) {
 			fprintf(stderr, "BHEAPSIM_TEST_JOBS=%s: not a number "
-			    "from 1 to 64\n", env);
+			    "from 1 to %d\n", env, MAX_JOBS);
 			exit(EXIT_FAILURE);
 		}
 		return (int)n;
 	}
 	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+	return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
 }
 
 /* Check's log files, one per suite: the name asked for, then ".i". */
