@@ -2,6 +2,7 @@
 #
 #   make            ./bheapsim for this machine's ABI
 #   make check      the Check suites (tests/) on a HEAP_PARANOIA build,
+#                   as many at once as there are CPUs (tests/main.c),
 #                   and the version check
 #   make bench      ns/op with and without the page model
 #   make cachegrind-check  the modeled caches' misses against cachegrind's

@@ -109,7 +109,7 @@ browser_check() {
 	return $b_status
 }
 
-step "make check" make check
+step "make check" make -j"$(getconf _NPROCESSORS_ONLN)" check
 step "man page lint" sh tools/lint-man.sh
 step "bash completion" make -s completion-check
 step "make install" staged_install
