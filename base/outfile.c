@@ -9,8 +9,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdbool.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -395,6 +396,7 @@ temp_name(struct outfile *out)
 static int
 open_temp(struct outfile *out)
 {
+	sigset_t all, was;
 	struct stat st;
 	int fd, saved;
 	bool exists;
@@ -405,16 +407,26 @@ open_temp(struct outfile *out)
 	exists = stat(out->target, &st) == 0;
 	if (temp_name(out) != 0)
 		goto fail;
+	/*
+	 * A signal between the file's making and its registering would
+	 * leave it behind: signals wait until it is registered, when the
+	 * handler knows to remove it.
+	 */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &was);
 	fd = mkstemp(out->temp);
-	if (fd < 0)
-		goto fail;
-	if (temp_register(out->temp) != 0) {
+	if (fd >= 0 && temp_register(out->temp) != 0) {
 		saved = errno;
 		unlink(out->temp);
-		errno = saved;
 		close(fd);
-		goto fail;
+		fd = -1;
+		errno = saved;
 	}
+	saved = errno;
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
+	errno = saved;
+	if (fd < 0)
+		goto fail;
 	if (set_owner_and_mode(fd, exists ? &st : NULL) != 0 ||
 	    (out->stream = fdopen(fd, "w")) == NULL) {
 		saved = errno;
