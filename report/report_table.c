@@ -315,20 +315,18 @@ swept_field(const struct config *config)
 	return F_COUNT;
 }
 
-/* "lru", or "lru,clock,opt". */
-static const char *
-policy_list(unsigned policies)
+/* "lru", or "lru,clock,opt", to out. */
+static void
+write_policies(FILE *out, unsigned policies)
 {
-	static char list[64];
 	unsigned p;
-	int n = 0;
+	bool first = true;
 
-	list[0] = '\0';
 	for (p = 0; p < POLICY_COUNT; p++)
-		if (policies & 1u << p)
-			n += snprintf(list + n, sizeof(list) - (size_t)n, "%s%s",
-			    n > 0 ? "," : "", policy_names[p]);
-	return list;
+		if (policies & 1u << p) {
+			fprintf(out, "%s%s", first ? "" : ",", policy_names[p]);
+			first = false;
+		}
 }
 
 static void
@@ -355,8 +353,11 @@ write_title(FILE *out, const struct config *config)
 		    (double)config->disk_latency_ns / 1e6);
 	/* LRU alone is the default, and says nothing. */
 	if (config->vm != VM_OFF && swept != F_POLICY &&
-	    config->policies != 1u << POLICY_LRU)
-		fprintf(out, "policy %s, ", policy_list(config->policies));
+	    config->policies != 1u << POLICY_LRU) {
+		fputs("policy ", out);
+		write_policies(out, config->policies);
+		fputs(", ", out);
+	}
 	if (swept != F_COUNT)
 		fprintf(out, "%s swept, ", report_fields[swept]);
 	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
@@ -449,7 +450,7 @@ int
 report_table(FILE *out, const struct config *config, const struct result *rows,
     size_t nrows)
 {
-	static struct table t;
+	struct table t;
 	/* A signal that stopped the runs asks for their rows: see stop.h. */
 	int signalled = experiment_signal();
 	size_t c, r, end;
