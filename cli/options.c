@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,15 +274,19 @@ option_needs_value(int val, const struct command *cmd)
 	    entry[0] ? ": " : "", entry);
 }
 
-/* Every message from here on starts "bheapsim: NAME: " (err.h's prefix). */
+/*
+ * Every message from here on starts "bheapsim: NAME: " (err.h's prefix).
+ * The prefix lives as long as the process, in storage of its own, so
+ * that nothing allocated is left at exit (tools/valgrind.sh).
+ */
 static void
 name_messages(const char *name)
 {
-	char *prefix;
+	/* The program's file name, then a command's (explain, compare). */
+	static char prefix[NAME_MAX + 64];
 
-	if (asprintf(&prefix, "%s: %s", program_invocation_short_name,
-	    name) < 0)
-		err(EXIT_FAILURE, "%s", name);
+	snprintf(prefix, sizeof(prefix), "%s: %s",
+	    program_invocation_short_name, name);
 	program_invocation_short_name = prefix;
 }
 
