@@ -37,6 +37,12 @@ config_default_layouts(void)
 void
 config_defaults(struct config *config)
 {
+	/*
+	 * Every field first, so that one added later starts 0, false or
+	 * NULL: among them the caches, which main.c sets to this machine's,
+	 * and pmu, which main.c sets once it has asked the kernel.
+	 */
+	memset(config, 0, sizeof(*config));
 	config->items = CONFIG_DEFAULT_ITEMS;
 	config->ops = 0;	/* 0: as many as items */
 	config->layouts = config_default_layouts();
@@ -48,22 +54,12 @@ config_defaults(struct config *config)
 	config->item_bytes = sizeof(struct item);
 	config->disk_latency_ns = CONFIG_DEFAULT_DISK_LATENCY_NS;
 	config->vm = VM_SIM;
-	config->vm_dir = NULL;
 	config->seed = CONFIG_DEFAULT_SEED;
 	config->format = FORMAT_TABLE;
-	config->output = NULL;
-	config->trace = NULL;
 	config->sweep = SWEEP_NONE;
 	config->policy = POLICY_LRU;
 	config->policies = 1u << POLICY_LRU;
-	config->resident_all = false;
-	/* main.c sets this machine's caches; none until it does. */
-	memset(&config->cache, 0, sizeof(config->cache));
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
-	config->time_model = false;
-	config->pipeline = false;
-	/* main.c asks the kernel first: without a PMU, nothing to read. */
-	config->pmu = false;
 }
 
 bool
