@@ -19,7 +19,8 @@ LEVELS = [("l1", "L1"), ("l2", "L2"), ("llc", "LLC"), ("tlb", "TLB")]
 CLASSES = [("compulsory", "compulsory", "#E69F00"),
            ("capacity", "capacity", "#56B4E9"),
            ("conflict", "conflict", "#009E73")]
-PANEL_W, PANEL_H, TOP, BOTTOM, LEFT, GAP = 250, 300, 96, 56, 64, 24
+# GAP leaves room for a panel's tick labels, right of the one before.
+PANEL_W, PANEL_H, TOP, BOTTOM, LEFT, GAP = 250, 300, 96, 56, 64, 56
 
 
 def nice_step(top):
@@ -92,7 +93,8 @@ def main():
         ups = [sum(max(per_op(r, level, c), 0) for c, _, _ in CLASSES)
                for r in rows]
         downs = [min(per_op(r, level, "conflict"), 0) for r in rows]
-        top, bottom = max(ups + [1e-9]), min(downs + [0])
+        # A level that never missed still gets an axis to 1.
+        top, bottom = max(ups + [0]) or 1.0, min(downs + [0])
         step = nice_step(top - bottom)
         top = math.ceil(top / step) * step
         bottom = math.floor(bottom / step) * step
