@@ -184,17 +184,6 @@ config_cache_bytes(const struct config *config)
 	return (config_times(config) ? 2 : 1) * hier_bytes(&config->cache);
 }
 
-uint64_t
-config_line_curve_lines(const struct config *config)
-{
-	uint32_t line_bytes = config_line_bytes(config);
-
-	if (line_bytes == 0)
-		return 0;
-	return pages_of(config_footprint(config).tracked_pages *
-	    config->page_bytes, line_bytes);
-}
-
 struct model_setup
 config_model_setup(const struct config *config)
 {

@@ -135,10 +135,9 @@ struct shape	config_shape(const struct config *);
 struct page_map	config_page_map(const struct config *);
 /*
  * The line of the line curve: that of the first cache level, or 0 when
- * there is none.  The curve's lines: every tracked page's.
+ * there is none (the curve's lines are curve_model.c's).
  */
 uint32_t	config_line_bytes(const struct config *);
-uint64_t	config_line_curve_lines(const struct config *);
 /* Whether the time model runs: asked for, with the caches it prices. */
 bool		config_times(const struct config *);
 /* The caches' bookkeeping in bytes: the report's and the time model's. */
