@@ -31,7 +31,7 @@ LDLIBS  += -lm -lpthread
 SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o hier.o \
-       taps.o timemodel.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o model.o registry.o \
+       taps.o timemodel.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o recorder.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
        sweep.o \
@@ -40,7 +40,7 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        report.o report_field.o geometry.o cells.o outfile.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
        csvread.o \
        report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \
-       explore_page.o explore_replay.o
+       explore_page.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
 # only sources are searched for, so no target is ever found up there.
@@ -74,7 +74,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_policy.o test_pmu.o test_machine.o test_cache.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
         test_explore.o test_table.o test_veb.o test_dryrun.o test_time.o \
-        test_messages.o test_plot.o test_arena.o test_threec.o test_reliability.o \
+        test_messages.o test_plot.o test_arena.o test_threec.o test_recorder.o test_reliability.o \
         test_estimate.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \

@@ -33,8 +33,8 @@
  * quarter of a 32K L1.
  */
 #define STREAM_BATCH		1024u
-/* A run's models: pages or page curve, line curve, caches, time, trace. */
-#define STREAM_MAX_TAKERS	6u
+/* A run's takers: at most every registered model (model.h) and a trace. */
+#define STREAM_MAX_TAKERS	8u
 
 /* Records ------------------------------------------------------------ */
 

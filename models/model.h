@@ -30,6 +30,7 @@
 #include "cache.h"
 #include "hier.h"
 #include "pages.h"
+#include "recording.h"
 #include "stackdist.h"
 #include "threec.h"
 #include "timemodel.h"
@@ -77,6 +78,8 @@ struct model_setup {
 	uint64_t	item_stride;
 	bool		time_model;	/* --time-model */
 	bool		three_c;	/* --three-c */
+	/* explain --html's: the recorder (recording.h) fills it; or NULL. */
+	struct recording *recording;
 };
 
 /* What the registered models publish for a phase: a block each. */
@@ -151,7 +154,7 @@ const struct model_ops *model_named(const char *);
 int		model_phase_end_nothing(void *);
 
 /* Every model, NULL-terminated; MODEL_REGISTERED of them. */
-#define MODEL_REGISTERED	6
+#define MODEL_REGISTERED	7
 extern const struct model_ops *const model_registry[];
 
 #endif

@@ -13,7 +13,8 @@
 	X(curve_model) \
 	X(line_curve_model) \
 	X(timemodel_model) \
-	X(threec_model)
+	X(threec_model) \
+	X(recorder_model)
 
 #define DECLARE(ops)	extern const struct model_ops ops;
 #define ADDRESS(ops)	&ops,

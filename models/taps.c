@@ -20,6 +20,9 @@ take_trace(void *model, const uint64_t *record, size_t n)
 			    stream_kind_of(record[i]) == STREAM_WRITE);
 }
 
+_Static_assert(MODEL_REGISTERED + 1 <= STREAM_MAX_TAKERS,
+    "a stream takes every model and the trace");
+
 void
 taps_subscribe(struct taps *taps, struct access_stream *stream)
 {

@@ -2,9 +2,11 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * explore.c: the data of "bheapsim explain --html" (explore.h): one
- * traced run per layout, replayed access by access through the models
- * that ran it, written as a JSON object inside the page.
+ * run per layout, recorded access by access (recording.h) and checked
+ * against the counts of the models that ran beside the recorder,
+ * written as a JSON object inside the page.
  */
+#include <assert.h>
 #include <err.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -14,44 +16,32 @@
 
 #include "abi.h"
 #include "explore.h"
-#include "explore_track.h"
 #include "heap.h"
-#include "hier.h"
+#include "model.h"
 #include "result.h"
 #include "workload.h"
+#include "xalloc.h"
 
-/* Lists ------------------------------------------------------------- */
+/* Parameters -------------------------------------------------------- */
 
-void
-track_push(struct list *l, uint64_t value)
-{
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		uint64_t *v = reallocarray(l->v, cap, sizeof(*v));
+/* Nothing evicted: -1 in the JSON. */
+#define NONE		RECORD_NOTHING
 
-		if (v == NULL)
-			err(EXIT_FAILURE, "explain --html: %zu numbers", cap);
-		l->v = v;
-		l->cap = cap;
-	}
-	l->v[l->n++] = value;
-}
+_Static_assert(EXPLORE_L1_LINES <= RECORD_MAX_BLOCKS &&
+    EXPLORE_TLB_ENTRIES <= RECORD_MAX_BLOCKS, "the recorder holds them");
 
-static void
-track_free(struct track *t)
-{
-	struct list *lists[] = { &t->index, &t->write, &t->flags, &t->dist, &t->page_out,
-	    &t->line_out, &t->tlb_out, &t->stack, &t->l1, &t->tlb,
-	    &t->op_end, &t->budget };
-	size_t i;
-
-	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
-		free(lists[i]->v);
-}
+/* One layout's run, as the page plays it. */
+struct track {
+	unsigned	 layout;
+	struct recording rec;		/* its last phase, access by access */
+	struct result	 row;		/* the run's own, at --resident */
+	bool		 have_row;
+};
 
 /* The run ------------------------------------------------------------ */
 
-void
+/* The config of the request's run of `layout` (main command's options). */
+static void
 track_config(struct config *c, const struct explore_request *req,
     unsigned layout)
 {
@@ -70,7 +60,8 @@ track_config(struct config *c, const struct explore_request *req,
 	    EXPLORE_TLB_ENTRIES, EXPLORE_TLB_ENTRIES, 0 };
 }
 
-unsigned
+/* The pages the request's heap array takes in `layout`. */
+static unsigned
 track_pages(const struct explore_request *req, unsigned layout)
 {
 	struct config c;
@@ -116,113 +107,109 @@ keep_row(const struct result *row, void *context)
 	return 0;
 }
 
-/* The accesses up to the end of each operation: a run per count. */
-static int
-find_op_ends(struct track *t, const struct explore_request *req)
+/* Whether the recorder's count equals the run's; says which if not. */
+static bool
+agrees(const struct track *t, const char *what, uint64_t recorded,
+    uint64_t run)
 {
+	if (recorded != run)
+		warnx("explain --html: %s: the recorder counts %" PRIu64
+		    " %s, the run %" PRIu64, layouts[t->layout]->name, recorded,
+		    what, run);
+	return recorded == run;
+}
+
+/*
+ * The run at --resident, recorded; its totals must equal what the run's
+ * own models counted, and it must have ended every operation.
+ */
+static int
+run_recorded(struct track *t, const struct explore_request *req)
+{
+	const struct recording *r = &t->rec;
 	struct config c;
-	unsigned k;
 	int status;
 
-	for (k = 1; k < req->ops; k++) {
-		track_config(&c, req, t->layout);
-		c.ops = k;
-		memset(&c.cache, 0, sizeof(c.cache));
-		t->have_row = false;
-		status = workload_run(&c, 1, t->layout, NULL, keep_row, t);
-		if (status != 0)
-			return status;
-		track_push(&t->op_end, t->row.models.sim.accesses);
-	}
-	track_push(&t->op_end, t->index.n);
-	return 0;
-}
-
-/* One line of the trace (the man page's Traces) into the track. */
-static void
-read_line(struct track *t, const char *line, unsigned entry_bytes)
-{
-	uint64_t address;
-	unsigned page;
-	char kind;
-
-	if (sscanf(line, "cached l1 %" SCNu64, &address) == 1)
-		track_push(&t->l1, address);
-	else if (sscanf(line, "cached tlb1 %" SCNu64, &address) == 1)
-		track_push(&t->tlb, address);
-	else if (sscanf(line, "resident heap %u", &page) == 1)
-		track_push(&t->stack, page);
-	else if (sscanf(line, "heap %u %" SCNu64 " %c", &page, &address,
-	    &kind) == 3) {
-		track_push(&t->index, address / entry_bytes);
-		track_push(&t->write, kind == 'w');
-	}
-}
-
-/* The run at --resident, its trace read into the track. */
-static int
-run_traced(struct track *t, const struct explore_request *req)
-{
-	struct config points[2];
-	char *text = NULL, *line, *next;
-	size_t size = 0;
-	FILE *trace;
-	int status;
-
-	track_config(&points[0], req, t->layout);
-	points[1] = points[0];
-	/* Two budgets make it a curve, whose trace is the whole stack. */
-	points[1].resident_pages = track_pages(req, t->layout) + 1;
-	trace = open_memstream(&text, &size);
-	if (trace == NULL)
-		err(EXIT_FAILURE, "explain --html: a trace in memory");
-	status = workload_run(points, 2, t->layout, trace, keep_row, t);
-	if (fclose(trace) != 0)
-		err(EXIT_FAILURE, "explain --html: a trace in memory");
-	for (line = text; status == 0 && line != NULL && *line != '\0';
-	    line = next) {
-		next = strchr(line, '\n');
-		if (next != NULL)
-			*next++ = '\0';
-		read_line(t, line, ABI_PTR_BYTES);
-	}
-	free(text);
-	if (status == 0 && !t->have_row) {
+	track_config(&c, req, t->layout);
+	c.recording = &t->rec;
+	status = workload_run(&c, 1, t->layout, NULL, keep_row, t);
+	if (status != 0)
+		return status;
+	if (!t->have_row) {
 		warnx("explain --html: the %s run gave no row",
 		    layouts[t->layout]->name);
 		return EXIT_FAILURE;
 	}
-	return status;
+	return agrees(t, "accesses", r->naccesses,
+	    t->row.models.sim.accesses) &&
+	    agrees(t, "l1 misses", r->l1_misses,
+	    t->row.models.hier.misses[HIER_L1]) &&
+	    agrees(t, "tlb misses", r->tlb_misses,
+	    t->row.models.hier.misses[HIER_TLB1]) &&
+	    agrees(t, "faults", r->faults, t->row.models.sim.faults) &&
+	    agrees(t, "operations", r->op_end.n, req->ops) &&
+	    agrees(t, "accesses at the last end", r->op_end.v[r->op_end.n - 1],
+	    r->naccesses) ? 0 : EXIT_FAILURE;
 }
 
 /* The JSON ----------------------------------------------------------- */
 
 static void
-json_list(FILE *out, const char *name, const struct list *l)
+json_number(FILE *out, uint64_t value, bool first)
+{
+	if (!first)
+		fputc(',', out);
+	if (value == NONE)
+		fputs("-1", out);
+	else
+		fprintf(out, "%" PRIu64, value);
+}
+
+static void
+json_list(FILE *out, const char *name, const struct record_list *l)
 {
 	size_t i;
 
 	fprintf(out, "\"%s\":[", name);
-	for (i = 0; i < l->n; i++) {
-		if (i > 0)
-			fputc(',', out);
-		if (l->v[i] == NONE)
-			fputs("-1", out);
-		else
-			fprintf(out, "%" PRIu64, l->v[i]);
+	for (i = 0; i < l->n; i++)
+		json_number(out, l->v[i], i == 0);
+	fputs("],\n", out);
+}
+
+/*
+ * The faults at every budget from 1 to `pages`: the first touches and
+ * the accesses whose stack distance exceeds the budget.
+ */
+static void
+json_budgets(FILE *out, const struct recording *r, uint64_t pages)
+{
+	uint64_t *at = xcalloc(pages + 1, sizeof(*at)), beyond, b;
+	size_t i;
+
+	for (i = 0; i < r->naccesses; i++) {
+		assert(r->access[i].distance <= pages);
+		at[r->access[i].distance]++;
+	}
+	beyond = r->naccesses - at[0];
+	fputs("\"budget\":[", out);
+	for (b = 1; b <= pages; b++) {
+		beyond -= at[b];
+		json_number(out, at[0] + beyond, b == 1);
 	}
 	fputs("],\n", out);
+	free(at);
 }
 
 /* The page's CSV-named totals, and the lists it plays. */
 static void
-json_track(FILE *out, const struct track *t, const struct config *c,
-    unsigned line_shift)
+json_track(FILE *out, const struct track *t, const struct config *c)
 {
 	const struct layout *layout = layouts[t->layout];
+	const struct recording *r = &t->rec;
 	struct shape shape = config_shape(c);
-	struct list copy = { 0 };
-	unsigned u, i;
+	uint64_t pages = config_footprint(c).tracked_pages;
+	unsigned u;
+	size_t i;
 
 	shape.height = heap_tree_height(c->items);	/* as heap.c sets it */
 
@@ -230,40 +217,36 @@ json_track(FILE *out, const struct track *t, const struct config *c,
 	for (u = 1; u <= c->items; u++)
 		fprintf(out, ",%u", u == 1 ? 0u :
 		    (unsigned)layout->parent(&shape, u));
-	/* Position u's memory slot: the trace names slots, the tree positions. */
+	/* Position u's memory slot: the run names slots, the tree positions. */
 	fprintf(out, "],\n\"slot\":[0");
 	for (u = 1; u <= c->items; u++)
 		fprintf(out, ",%" PRIu64, layout->slot != NULL ?
 		    layout->slot(&shape, u) : (uint64_t)u);
-	fprintf(out, "],\n\"pages\":%" PRIu64 ",\n",
-	    config_footprint(c).tracked_pages);
+	fprintf(out, "],\n\"pages\":%" PRIu64 ",\n", pages);
 	fprintf(out, "\"totals\":{\"accesses\":%zu,\"l1_misses\":%"
 	    PRIu64 ",\"tlb_misses\":%" PRIu64 ",\"sim_faults\":%" PRIu64
-	    "},\n", t->index.n, t->l1_misses, t->tlb_misses, t->faults);
-	json_list(out, "index", &t->index);
-	fputs("\"flags\":\"", out);
-	for (i = 0; i < t->flags.n; i++)
-		fputc('0' + (int)t->flags.v[i], out);
+	    "},\n", r->naccesses, r->l1_misses, r->tlb_misses, r->faults);
+	fputs("\"index\":[", out);
+	for (i = 0; i < r->naccesses; i++)
+		json_number(out, r->access[i].address / ABI_PTR_BYTES, i == 0);
+	fputs("],\n\"flags\":\"", out);
+	for (i = 0; i < r->naccesses; i++)
+		fputc('0' + r->access[i].outcome, out);
 	fputs("\",\n\"write\":\"", out);
-	for (i = 0; i < t->write.n; i++)
-		fputc('0' + (int)t->write.v[i], out);
-	fputs("\",\n", out);
-	json_list(out, "dist", &t->dist);
-	json_list(out, "page_out", &t->page_out);
-	json_list(out, "line_out", &t->line_out);
-	json_list(out, "tlb_out", &t->tlb_out);
-	json_list(out, "stack", &t->stack);
-	/* The caches' starting blocks as lines and pages. */
-	for (i = 0; i < t->l1.n; i++)
-		track_push(&copy, t->l1.v[i] >> line_shift);
-	json_list(out, "l1", &copy);
-	copy.n = 0;
-	for (i = 0; i < t->tlb.n; i++)
-		track_push(&copy, t->tlb.v[i] / c->page_bytes);
-	json_list(out, "tlb", &copy);
-	free(copy.v);
-	json_list(out, "op_end", &t->op_end);
-	json_list(out, "budget", &t->budget);
+	for (i = 0; i < r->naccesses; i++)
+		fputc('0' + r->access[i].write, out);
+	fputs("\",\n\"dist\":[", out);
+	for (i = 0; i < r->naccesses; i++)
+		json_number(out, r->access[i].distance, i == 0);
+	fputs("],\n", out);
+	json_list(out, "page_out", &r->page_out);
+	json_list(out, "line_out", &r->line_out);
+	json_list(out, "tlb_out", &r->tlb_out);
+	json_list(out, "stack", &r->stack);
+	json_list(out, "l1", &r->l1);
+	json_list(out, "tlb", &r->tlb);
+	json_list(out, "op_end", &r->op_end);
+	json_budgets(out, r, pages);
 	fputs("\"end\":0}", out);
 }
 
@@ -327,18 +310,13 @@ explore_write(FILE *out, const struct explore_request *req)
 			continue;
 		memset(&t, 0, sizeof(t));
 		t.layout = i;
-		status = run_traced(&t, req);
-		if (status == 0)
-			status = track_replay(&t, req);
-		if (status == 0)
-			status = find_op_ends(&t, req);
+		status = run_recorded(&t, req);
 		track_config(&c, req, i);
 		if (status == 0) {
 			fputs(n++ > 0 ? ",\n" : "", out);
-			json_track(out, &t, &c,
-			    log2_exact(req->line_entries * ABI_PTR_BYTES));
+			json_track(out, &t, &c);
 		}
-		track_free(&t);
+		recording_free(&t.rec);
 	}
 	fputs("]}", out);
 	explore_page_tail(out);

@@ -4,18 +4,15 @@
  * explore.h: the data of "bheapsim explain --html", a page that plays a
  * small run of each layout access by access.
  *
- * Every number the page shows comes from the model the main command
- * runs: each layout runs through workload.h with a --trace into memory,
- * under a fully associative L1 of EXPLORE_L1_LINES lines, a fully
- * associative TLB of EXPLORE_TLB_ENTRIES pages and an LRU resident set
- * (its whole stack, as --resident all keeps it); the trace is then
- * replayed through the same cache and page models (cache.h, vmsim.h,
- * stackdist.h) one access at a time, to learn which access missed where
- * and what it evicted, and each access's page stack distance, from
- * which the page replays any budget.  The replay's totals must equal the
- * run's, or
- * nothing is written.  Where each operation ends comes from the same
- * run with --ops 1, 2, ...: each one's access count.
+ * Every number the page shows comes from one run of each layout through
+ * workload.h, as the main command runs it, under a fully associative L1
+ * of EXPLORE_L1_LINES lines, a fully associative TLB of
+ * EXPLORE_TLB_ENTRIES pages and an LRU resident set, with the recorder
+ * model (recording.h) noting each access: what it missed and evicted,
+ * its page stack distance (from which the page replays any budget) and
+ * where each operation ended.  The recorder's totals must equal those
+ * of the caches' and page models that counted the same run, or nothing
+ * is written.
  */
 #ifndef EXPLORE_H
 #define EXPLORE_H
@@ -28,7 +25,7 @@
 /* Parameters -------------------------------------------------------- */
 
 #define EXPLORE_MAX_ITEMS	4096u	/* a few thousand: still drawable */
-#define EXPLORE_MAX_OPS		256u	/* each one a run of its own */
+#define EXPLORE_MAX_OPS		256u	/* each one a step to play */
 #define EXPLORE_DEFAULT_OPS	32u
 #define EXPLORE_L1_LINES	16u
 #define EXPLORE_TLB_ENTRIES	4u
@@ -63,8 +60,8 @@ void		explore_command(char *buf, size_t size,
 
 /*
  * Writes the whole page to `out`.  Returns 0, or an exit status after a
- * line on stderr: 1 when memory fails or the replay disagrees with the
- * run (a bug).
+ * line on stderr: 1 when memory fails or the recorder disagrees with
+ * the run's models (a bug).
  */
 int		explore_write(FILE *out, const struct explore_request *);
 

@@ -212,6 +212,7 @@ config_model_setup(const struct config *config)
 		.item_stride = config->item_bytes,
 		.time_model = config->time_model,
 		.three_c = config->three_c,
+		.recording = config->recording,
 	};
 
 	/* The caches run with the page model, never with --vm off. */

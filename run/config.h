@@ -104,6 +104,11 @@ struct config {
 	 * caches and a stack of their own per level.
 	 */
 	bool		three_c;
+	/*
+	 * explain --html's: the run's last phase recorded access by access
+	 * (recording.h), or NULL.  No option sets it.
+	 */
+	struct recording *recording;
 };
 
 /*

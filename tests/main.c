@@ -45,6 +45,7 @@ static Suite *(*const suites[])(void) = {
 	cache_suite,
 	arena_suite,
 	threec_suite,
+	recorder_suite,
 	exits_suite,
 	curve_suite,
 	layout_suite,

@@ -175,6 +175,7 @@ Suite	*dryrun_suite(void);
 Suite	*plot_suite(void);
 Suite	*arena_suite(void);
 Suite	*threec_suite(void);
+Suite	*recorder_suite(void);
 Suite	*reliability_suite(void);
 Suite	*estimate_suite(void);
 
