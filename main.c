@@ -11,7 +11,9 @@
  * See README.md for the experiment and bheapsim --help for the options.
  */
 #include <err.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -19,22 +21,25 @@
 #include "experiment.h"
 #include "explain_cmd.h"
 #include "machine.h"
+#include "options.h"
 #include "outputs.h"
 #include "peak.h"
+#include "pmu.h"
 #include "report.h"
 #include "stop.h"
 
 /*
- * The plan the command line asks for.  Returns why the CPU's counters
- * cannot be read here, or NULL (pmu.h).
+ * The plan the command line asks for.  Returns whether the CPU's
+ * counters cannot be read here, with why in pmu_absent (pmu.h).
  */
-static const char *
-configure(int argc, char *argv[], struct plan *plan)
+static bool
+configure(int argc, char *argv[], struct plan *plan,
+    char pmu_absent[PMU_NOTE_BYTES])
 {
 	struct plan_request request = { 0 };
 	struct machine_hierarchy machine;
-	char why[PLAN_WHY_BYTES];
-	const char *note, *pmu_absent;
+	char why[PLAN_WHY_BYTES], note[PLAN_WHY_BYTES];
+	bool absent;
 
 	config_defaults(&request.config);
 	/* The options change this machine's hierarchy, level by level. */
@@ -43,15 +48,14 @@ configure(int argc, char *argv[], struct plan *plan)
 	request.machine = machine.geometry;
 	args_parse(argc, argv, &request);
 	/* Asked once: the note, if any, is said when the runs start. */
-	pmu_absent = pmu_note();
-	request.config.pmu = pmu_absent == NULL;
+	absent = pmu_note(pmu_absent);
+	request.config.pmu = !absent;
 	if (plan_make(plan, &request, why) != 0 || peak_check(plan, why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	/* A run that needs a lot of memory says so before it starts. */
-	note = plan_memory_note(plan);
-	if (note != NULL && !plan->dry_run)
+	if (plan_memory_note(plan, note) && !plan->dry_run)
 		warnx("%s", note);
-	return pmu_absent;
+	return absent;
 }
 
 int
@@ -60,16 +64,22 @@ main(int argc, char *argv[])
 	struct outputs out = { 0 };
 	struct experiment_rows rows = { 0 };
 	struct plan plan;
-	const char *pmu_absent;
+	char pmu_absent[PMU_NOTE_BYTES], prefix[OPTIONS_PREFIX_BYTES];
+	bool absent;
 	int status;
 
 	outfile_standard_fds();
 	stop_trap_fatal();
-	if (argc > 1 && strcmp(argv[1], "explain") == 0)
-		return explain_main(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "compare") == 0)
-		return compare_main(argc - 1, argv + 1);
-	pmu_absent = configure(argc, argv, &plan);
+	/* exit(), not return: the messages' prefix lives in this frame. */
+	if (argc > 1 && strcmp(argv[1], "explain") == 0) {
+		options_name_messages(prefix, "explain");
+		exit(explain_main(argc - 1, argv + 1));
+	}
+	if (argc > 1 && strcmp(argv[1], "compare") == 0) {
+		options_name_messages(prefix, "compare");
+		exit(compare_main(argc - 1, argv + 1));
+	}
+	absent = configure(argc, argv, &plan, pmu_absent);
 	if (plan.dry_run) {
 		/* What the real run would refuse, the dry run refuses too. */
 		status = outputs_check(plan.base.output, plan.base.trace,
@@ -91,7 +101,7 @@ main(int argc, char *argv[])
 	 * Once, for every run of the invocation, as it starts, and only if
 	 * --columns named a pmu_ field (--version says it too); no failure.
 	 */
-	if (status == 0 && pmu_absent != NULL && report_columns_name_pmu(&plan.base))
+	if (status == 0 && absent && report_columns_name_pmu(&plan.base))
 		warnx("%s", pmu_absent);
 	if (status == 0) {
 		status = experiment_run(&plan, plan.jobs, out.trace.stream,

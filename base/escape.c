@@ -36,12 +36,8 @@ escape_text(char *out, size_t size, const char *text)
 }
 
 const char *
-printable(const char *text)
+printable_into(char out[PRINTABLE_BYTES], const char *text)
 {
-	static char slot[PRINTABLE_SLOTS][PRINTABLE_SHOWN + 8];
-	static unsigned next;
-	char *out = slot[next++ % PRINTABLE_SLOTS];
-
 	escape_text(out, PRINTABLE_SHOWN + 4, text);
 	return out;
 }

@@ -14,12 +14,14 @@
  * text as a message may show it: control bytes written \n, \t, \r or
  * \xNN and a backslash \\, so that a value never breaks the one line
  * or reaches the terminal as an escape code; cut at PRINTABLE_SHOWN
- * bytes with "...".  The last PRINTABLE_SLOTS answers stay valid, enough
- * for one message.
+ * bytes with "...".  The answer is written into a buffer of the
+ * caller's (a compound literal), which lives as long as the block that
+ * calls: a message may hold as many as it likes.
  */
 #define PRINTABLE_SHOWN		200
-#define PRINTABLE_SLOTS		4
-const char	*printable(const char *text);
+#define PRINTABLE_BYTES		(PRINTABLE_SHOWN + 8)
+#define printable(text)	printable_into((char[PRINTABLE_BYTES]){ 0 }, (text))
+const char	*printable_into(char out[PRINTABLE_BYTES], const char *text);
 /* The same into out, cut with "..." to fit its size (at least 8). */
 void		 escape_text(char *out, size_t size, const char *text);
 

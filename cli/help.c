@@ -331,7 +331,7 @@ void
 help_version(void)
 {
 	struct machine_hierarchy machine;
-	char text[GEOMETRY_TEXT_BYTES];
+	char text[GEOMETRY_TEXT_BYTES], note[PMU_NOTE_BYTES];
 	unsigned k;
 
 	printf("bheapsim %s\nabi %s, %u-byte pointers, %ld-byte system pages\n",
@@ -345,7 +345,7 @@ help_version(void)
 		printf("  %s from %s%s%s\n", hier_level_names[k],
 		    machine.source[k], machine.note[k][0] != '\0' ? ": " : "",
 		    machine.note[k]);
-	printf("pmu %s\n", pmu_note() != NULL ? pmu_note() :
+	printf("pmu %s\n", pmu_note(note) ? note :
 	    "perf_event_open: the CPU's counters (pmu_ fields)");
 	exit_printed();
 }

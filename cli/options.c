@@ -274,18 +274,11 @@ option_needs_value(int val, const struct command *cmd)
 	    entry[0] ? ": " : "", entry);
 }
 
-/*
- * Every message from here on starts "bheapsim: NAME: " (err.h's prefix).
- * The prefix lives as long as the process, in storage of its own, so
- * that nothing allocated is left at exit (tools/valgrind.sh).
- */
-static void
-name_messages(const char *name)
+void
+options_name_messages(char prefix[OPTIONS_PREFIX_BYTES], const char *name)
 {
 	/* The program's file name, then a command's (explain, compare). */
-	static char prefix[NAME_MAX + 64];
-
-	snprintf(prefix, sizeof(prefix), "%s: %s",
+	snprintf(prefix, OPTIONS_PREFIX_BYTES, "%s: %s",
 	    program_invocation_short_name, name);
 	program_invocation_short_name = prefix;
 }
@@ -296,8 +289,6 @@ options_parse(const struct command *cmd, int argc, char *argv[],
 {
 	int c, before = optind;
 
-	if (cmd->name != NULL)
-		name_messages(cmd->name);
 	opterr = 0;
 	for (; (c = getopt_long(argc, argv, ":", cmd->options, NULL)) != -1;
 	    before = optind) {

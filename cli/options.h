@@ -9,6 +9,7 @@
 #define OPTIONS_H
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,8 +69,7 @@ struct command {
  * EXIT_USAGE: an unknown option, a prefix of several, a value given to
  * an option that takes none, an option given no value (with what it
  * takes, from the help), and operands other than the command takes.
- * Every message of a subcommand from then on, whoever says it, starts
- * "bheapsim: NAME: ".  Returns the index in argv of the operand, if any.
+ * Returns the index in argv of the operand, if any.
  */
 int	options_parse(const struct command *, int argc, char *argv[],
 	    void (*take)(int val, const char *value, void *context),
@@ -80,5 +80,15 @@ int	options_parse(const struct command *, int argc, char *argv[],
  * all, else 1 with a message.
  */
 _Noreturn void	exit_printed(void);
+
+/*
+ * Every message from here on, whoever says it, starts "bheapsim: NAME: "
+ * (err.h's prefix), NAME a subcommand's.  The prefix is written into
+ * `prefix`, which must outlive every message: main's, which ends with
+ * exit().
+ */
+#define OPTIONS_PREFIX_BYTES	(NAME_MAX + 64)
+void	options_name_messages(char prefix[OPTIONS_PREFIX_BYTES],
+	    const char *name);
 
 #endif

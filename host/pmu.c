@@ -132,17 +132,17 @@ pmu_available(const char **why)
 	return true;
 }
 
-const char *
-pmu_note(void)
+bool
+pmu_note(char note[PMU_NOTE_BYTES])
 {
-	static char note[160];
 	const char *why;
 
+	note[0] = '\0';
 	if (pmu_available(&why))
-		return NULL;
-	snprintf(note, sizeof(note), "%s: the report's pmu_ fields stay empty",
-	    why);
-	return note;
+		return false;
+	snprintf(note, PMU_NOTE_BYTES, "%s: the report's pmu_ fields stay "
+	    "empty", why);
+	return true;
 }
 
 void

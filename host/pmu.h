@@ -76,9 +76,11 @@ bool	pmu_available(const char **why);
 /*
  * The one line a run says on stderr where pmu_available() is false,
  * without the program's name: why, and that the report's pmu_ fields
- * stay empty.  NULL where the counters are available.
+ * stay empty, written into `note`.  Returns false, with note empty,
+ * where the counters are available.
  */
-const char *pmu_note(void);
+#define PMU_NOTE_BYTES	160
+bool	pmu_note(char note[PMU_NOTE_BYTES]);
 
 /* Opens every event it can, disabled; an event it cannot is unknown. */
 void	pmu_open(struct pmu *);

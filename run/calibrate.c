@@ -10,6 +10,7 @@
 
 #include "calibrate.h"
 #include "workload.h"
+#include "xalloc.h"
 
 /* One workload's points: loads/op against the least ns/op seen. */
 struct sample {
@@ -24,9 +25,6 @@ struct fit {
 	double		op_ns[WL_COUNT];
 	double		load_ns[WL_COUNT];
 };
-
-static struct fit *fits;
-static size_t nfits;
 
 static int
 keep(const struct result *row, void *context)
@@ -148,31 +146,29 @@ same_heaps(const struct config *a, const struct config *b)
 }
 
 int
-calibrate_row(struct result *row)
+calibrate_row(struct calibration *cal, struct result *row)
 {
-	struct fit *f = NULL, *grown;
+	struct fit *f = NULL;
 	size_t i;
 	int status;
 
 	if (!row->models.time.known)
 		return 0;
-	for (i = 0; i < nfits && f == NULL; i++)
-		if (fits[i].layout == row->layout &&
-		    same_heaps(&fits[i].config, row->config))
-			f = &fits[i];
+	for (i = 0; i < cal->count && f == NULL; i++)
+		if (cal->fit[i].layout == row->layout &&
+		    same_heaps(&cal->fit[i].config, row->config))
+			f = &cal->fit[i];
 	if (f == NULL) {
-		grown = realloc(fits, (nfits + 1) * sizeof(*fits));
-		if (grown == NULL)
-			return EXIT_FAILURE;
-		fits = grown;
-		f = &fits[nfits];
+		cal->fit = xreallocarray(cal->fit, cal->count + 1,
+		    sizeof(*cal->fit));
+		f = &cal->fit[cal->count];
 		memset(f, 0, sizeof(*f));
 		f->config = *row->config;
 		f->layout = row->layout;
 		status = fit(row->config, row->layout, f);
 		if (status != 0)
 			return status;
-		nfits++;
+		cal->count++;
 	}
 	row->models.time.op_ns = f->op_ns[row->workload];
 	row->models.time.load_ns = f->load_ns[row->workload];
@@ -180,9 +176,9 @@ calibrate_row(struct result *row)
 }
 
 void
-calibrate_forget(void)
+calibrate_free(struct calibration *cal)
 {
-	free(fits);
-	fits = NULL;
-	nfits = 0;
+	free(cal->fit);
+	cal->fit = NULL;
+	cal->count = 0;
 }

@@ -31,12 +31,19 @@
 #define CALIBRATE_OPS		50000u	/* per untracked run: ~3 ms */
 #define CALIBRATE_REPEATS	3u	/* untracked runs per size: the least */
 
+/* The fits made so far, each for rows of the same heaps and workloads. */
+struct calibration {
+	struct fit	*fit;		/* calibrate.c's */
+	size_t		 count;
+};
+
 /*
- * Sets row->models.time's op_ns and load_ns, where the row has a time model.
- * Returns 0, or an exit status after printing why.
+ * Sets row->models.time's op_ns and load_ns, where the row has a time
+ * model, by a fit kept in `cal` (zeroed before the first row).  Returns
+ * 0, or an exit status after printing why.
  */
-int	calibrate_row(struct result *row);
-/* Forgets every fit made (the process frees all it holds by exit). */
-void	calibrate_forget(void);
+int	calibrate_row(struct calibration *cal, struct result *row);
+/* Forgets every fit made. */
+void	calibrate_free(struct calibration *);
 
 #endif

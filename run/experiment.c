@@ -421,6 +421,7 @@ take_baseline(struct result *row, const struct jobs *list, long baseline)
 static void
 collect(const struct jobs *list, struct experiment_rows *out)
 {
+	struct calibration cal = { 0 };
 	struct keyed *keyed;
 	size_t total = 0, n = 0, i, r;
 
@@ -439,7 +440,7 @@ collect(const struct jobs *list, struct experiment_rows *out)
 			keyed[n].arrival = n;
 			take_baseline(&keyed[n].row, list, job->baseline);
 			/* After the runs: nothing runs beside it. */
-			if (calibrate_row(&keyed[n].row) != 0)
+			if (calibrate_row(&cal, &keyed[n].row) != 0)
 				exit(EXIT_FAILURE);
 		}
 	}
@@ -449,6 +450,7 @@ collect(const struct jobs *list, struct experiment_rows *out)
 		out->rows[i] = keyed[i].row;
 	out->count = out->capacity = n;
 	free(keyed);
+	calibrate_free(&cal);
 }
 
 size_t
@@ -468,7 +470,6 @@ experiment_run(const struct plan *plan, unsigned jobs, FILE *trace,
 	make_jobs(&list, plan, trace);
 	status = run_jobs(&list, stop_jobs_fit(jobs));
 	collect(&list, rows);
-	calibrate_forget();
 	free_jobs(&list);
 	return status;
 }

@@ -109,10 +109,9 @@ plan_write_needs(FILE *out, const struct plan *plan)
 	return fflush(out) != 0 || ferror(out) ? -1 : 0;
 }
 
-const char *
-plan_memory_note(const struct plan *plan)
+bool
+plan_memory_note(const struct plan *plan, char note[PLAN_WHY_BYTES])
 {
-	static char note[PLAN_WHY_BYTES];
 	const struct config *largest = &plan->points[0];
 	struct footprint fp;
 	uint64_t need;
@@ -122,16 +121,17 @@ plan_memory_note(const struct plan *plan)
 		if (need_mapped(&plan->points[i]) > need_mapped(largest))
 			largest = &plan->points[i];
 	need = need_mapped(largest);
+	note[0] = '\0';
 	if (need < NOTE_MEMORY_BYTES)
-		return NULL;
+		return false;
 	fp = config_footprint(largest);
-	snprintf(note, sizeof(note), "%" PRIu64 " items map %.2f GiB per "
+	snprintf(note, PLAN_WHY_BYTES, "%" PRIu64 " items map %.2f GiB per "
 	    "layout run (heap array %.2f, items %.2f, page model %.2f); this "
 	    "machine has %.2f GiB", largest->items, need_gib(need),
 	    need_gib(fp.array_bytes), need_gib(fp.item_bytes),
 	    need_gib(plan_need(largest).model_bytes),
 	    need_gib(need_physical()));
-	return note;
+	return true;
 }
 
 /* What the --vm disk runs map in their directory at once: --jobs largest. */

@@ -20,10 +20,11 @@
 int	plan_write_needs(FILE *, const struct plan *);
 
 /*
- * What the largest point needs, as a line for stderr, when a run needs
- * so much memory that it should say so before it starts; else NULL.
+ * What the largest point needs, as a line for stderr, into `note`, when
+ * a run needs so much memory that it should say so before it starts;
+ * else false, with note empty.
  */
-const char *plan_memory_note(const struct plan *);
+bool	plan_memory_note(const struct plan *, char note[PLAN_WHY_BYTES]);
 
 /*
  * The whole invocation's peak, as the sum of its processes' maxrss: the

@@ -130,7 +130,7 @@ static int
 expand_sweep(struct plan *plan, const struct plan_request *request,
     char *why)
 {
-	static struct sweep_spec spec;
+	struct sweep_spec spec;		/* 8 KiB: SWEEP_MAX_POINTS values */
 	char reason[PLAN_WHY_BYTES - 16];
 	size_t i;
 
