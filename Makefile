@@ -37,9 +37,9 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        sweep.o \
        experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
        xalloc.o escape.o \
-       report.o report_field.o geometry.o cells.o outfile.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
+       report.o report_field.o geometry.o cells.o outfile.o temps.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
        csvread.o \
-       report_table.o plot_axes.o plot_key.o plot_panels.o explain_text.o explain_svg.o explore.o \
+       report_table.o plot_axes.o plot_key.o plot_panels.o plot_title.o explain_text.o explain_svg.o explore.o \
        explore_page.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);
@@ -87,6 +87,17 @@ bheapsim: $(O)/main.o $(OBJS)
 
 $(O)/%.o: %.c $(HEADERS)
 	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+# The page of explain --html has one owner, report/explore.html, made a
+# C file at build time by tools/embed-page.sh.
+PAGE_C = $(O)/gen/explore_page.c
+$(PAGE_C): $(SRCDIR)/report/explore.html $(SRCDIR)/tools/embed-page.sh
+	@mkdir -p $(@D)
+	sh $(SRCDIR)/tools/embed-page.sh $(SRCDIR)/report/explore.html >$@.tmp
+	mv $@.tmp $@
+
+$(O)/explore_page.o: $(PAGE_C) $(HEADERS)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 # A new version must reach the binary; the help is its only user.

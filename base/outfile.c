@@ -9,8 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,81 +16,12 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "temps.h"
 
 /* Parameters -------------------------------------------------------- */
 
 #define TEMP_SUFFIX	".XXXXXX"
-#define MAX_TEMPS	8	/* more than one invocation ever opens */
 #define MAX_HOPS	40	/* symbolic links in a chain, as Linux's */
-
-/* Live temporary files --------------------------------------------- */
-
-/*
- * Fixed arrays, so that a signal handler can walk them without locks or
- * malloc: a slot's name is written before it is marked live.
- */
-static char temp_names[MAX_TEMPS][PATH_MAX];
-static volatile sig_atomic_t temp_live[MAX_TEMPS];
-
-/* The process whose exit removes them: a child's exit never does. */
-static pid_t temp_owner;
-
-static void
-remove_at_exit(void)
-{
-	outfile_remove_temps();
-}
-
-static int
-temp_register(const char *temp)
-{
-	unsigned i;
-
-	/* exit(), err() on out of memory included, leaves none behind. */
-	if (temp_owner == 0) {
-		temp_owner = getpid();
-		if (atexit(remove_at_exit) != 0) {
-			temp_owner = 0;
-			errno = ENOMEM;
-			return -1;
-		}
-	}
-
-	if (strlen(temp) >= PATH_MAX) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	for (i = 0; i < MAX_TEMPS; i++) {
-		if (temp_live[i])
-			continue;
-		strcpy(temp_names[i], temp);
-		temp_live[i] = 1;
-		return 0;
-	}
-	errno = EMFILE;
-	return -1;
-}
-
-static void
-temp_unregister(const char *temp)
-{
-	unsigned i;
-
-	for (i = 0; i < MAX_TEMPS; i++)
-		if (temp_live[i] && strcmp(temp_names[i], temp) == 0)
-			temp_live[i] = 0;
-}
-
-void
-outfile_remove_temps(void)
-{
-	unsigned i;
-
-	/* A child, which shares the names, leaves them to its parent. */
-	for (i = 0; i < MAX_TEMPS && getpid() == temp_owner; i++)
-		if (temp_live[i])
-			unlink(temp_names[i]);
-}
 
 void
 outfile_standard_fds(void)
@@ -396,7 +325,6 @@ temp_name(struct outfile *out)
 static int
 open_temp(struct outfile *out)
 {
-	sigset_t all, was;
 	struct stat st;
 	int fd, saved;
 	bool exists;
@@ -407,24 +335,7 @@ open_temp(struct outfile *out)
 	exists = stat(out->target, &st) == 0;
 	if (temp_name(out) != 0)
 		goto fail;
-	/*
-	 * A signal between the file's making and its registering would
-	 * leave it behind: signals wait until it is registered, when the
-	 * handler knows to remove it.
-	 */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &was);
-	fd = mkstemp(out->temp);
-	if (fd >= 0 && temp_register(out->temp) != 0) {
-		saved = errno;
-		unlink(out->temp);
-		close(fd);
-		fd = -1;
-		errno = saved;
-	}
-	saved = errno;
-	pthread_sigmask(SIG_SETMASK, &was, NULL);
-	errno = saved;
+	fd = temps_make(out->temp);
 	if (fd < 0)
 		goto fail;
 	if (set_owner_and_mode(fd, exists ? &st : NULL) != 0 ||
@@ -479,7 +390,7 @@ outfile_commit(struct outfile *out)
 	if (!failed && (out->temp == NULL ||
 	    rename(out->temp, out->target) == 0)) {
 		if (out->temp != NULL)
-			temp_unregister(out->temp);
+			temps_forget(out->temp);
 		free(out->temp);
 		free(out->target);
 		out->temp = out->target = NULL;
@@ -500,7 +411,7 @@ outfile_discard(struct outfile *out)
 		fclose(out->stream);
 	out->stream = NULL;
 	if (out->temp != NULL) {
-		temp_unregister(out->temp);
+		temps_forget(out->temp);
 		unlink(out->temp);
 	}
 	free(out->temp);

@@ -61,11 +61,4 @@ void	outfile_discard(struct outfile *);
  */
 void	outfile_standard_fds(void);
 
-/*
- * Removes every temporary file not yet committed or discarded, in the
- * process that made them (a forked child removes none); safe in a
- * signal handler, for a process that must end at once.
- */
-void	outfile_remove_temps(void);
-
 #endif

@@ -71,6 +71,10 @@ $(ABI_BUILD)/$(1)/obj/%.o: %.c $$(HEADERS) | $$(ABI_TOOLCHAIN)
 
 $(ABI_BUILD)/$(1)/obj/help.o: $$(SRCDIR)/debian/changelog
 
+$(ABI_BUILD)/$(1)/obj/explore_page.o: $$(PAGE_C) $$(HEADERS) | $$(ABI_TOOLCHAIN)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CPPFLAGS) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) -c -o $$@ $$<
+
 $(ABI_BUILD)/$(1)/bheapsim: $$(addprefix $(ABI_BUILD)/$(1)/obj/,main.o $$(CORE))
 	$$(CC) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 

@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "exits.h"
-#include "outfile.h"
 #include "stop.h"
+#include "temps.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -66,7 +66,7 @@ on_signal(int signo)
 	if (caught != 0) {
 		/* Asked twice: no more writing, only cleaning up. */
 		stop_children(SIGKILL);
-		outfile_remove_temps();
+		temps_remove_all();
 		_exit(EXIT_SIGNAL(caught));
 	}
 	caught = signo;
@@ -78,7 +78,7 @@ static void
 on_fatal(int signo)
 {
 	/* SA_RESETHAND put the default back; SA_NODEFER lets it come. */
-	outfile_remove_temps();
+	temps_remove_all();
 	raise(signo);
 }
 

@@ -3,9 +3,10 @@
 # embed-page.sh: makes explore_page.c, the page "bheapsim explain --html"
 # writes, of explore.html: every line before the one that reads DATA
 # alone goes into explore_page_head(), every line after it into
-# explore_page_tail(), each as a C string.
+# explore_page_tail(), each as a C string.  The build runs it (Makefile's
+# PAGE_C): explore.html is the page's one source.
 #
-#   sh tools/embed-page.sh report/explore.html > report/explore_page.c
+#   sh tools/embed-page.sh report/explore.html > build/obj/gen/explore_page.c
 set -eu
 html=${1:-report/explore.html}
 grep -qx DATA "$html" || { echo "$0: no line DATA in $html" >&2; exit 1; }
@@ -14,8 +15,8 @@ cat <<'HEAD'
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * explore_page.c: the page around "bheapsim explain --html"'s data,
- * made of explore.html by tools/embed-page.sh: edit that, then run
- * "sh tools/embed-page.sh > report/explore_page.c".
+ * made of report/explore.html by tools/embed-page.sh at build time:
+ * edit that, not this.
  */
 #include <stdio.h>
 
