@@ -82,7 +82,7 @@ main(int argc, char *argv[])
 	absent = configure(argc, argv, &plan, pmu_absent);
 	if (plan.dry_run) {
 		/* What the real run would refuse, the dry run refuses too. */
-		status = outputs_check(plan.base.output, plan.base.trace,
+		status = outputs_check(plan.base.report.output, plan.base.report.trace,
 		    plan.plot, plan.force);
 		if (status != 0) {
 			plan_free(&plan);
@@ -95,7 +95,7 @@ main(int argc, char *argv[])
 	}
 	/* Trapped first, so that a FIFO's open waiting for a reader yields. */
 	experiment_trap_signals();
-	status = outputs_open(&out, plan.base.output, plan.base.trace,
+	status = outputs_open(&out, plan.base.report.output, plan.base.report.trace,
 	    plan.plot, plan.force);
 	/*
 	 * Once, for every run of the invocation, as it starts, and only if

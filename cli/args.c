@@ -178,7 +178,7 @@ memory_option(int c, const char *value, struct plan_request *request)
 		config->vm_dir = value;
 		return true;
 	case OPT_POLICY:
-		config->policies = list_option("--policy", value,
+		config->sweep.policies = list_option("--policy", value,
 		    policy_names, POLICY_COUNT);
 		request->policy_given = true;
 		return true;
@@ -261,14 +261,14 @@ output_option(int c, const char *value, struct plan_request *request)
 		shard_option(value, &request->shard, &request->shards);
 		return true;
 	case OPT_FORMAT:
-		config->format = name_option("--format", value, format_names);
+		config->report.format = name_option("--format", value, format_names);
 		request->format_given = true;
 		return true;
 	case OPT_OUTPUT:	/* "-": the standard output, as coreutils */
-		config->output = strcmp(value, "-") == 0 ? NULL : value;
+		config->report.output = strcmp(value, "-") == 0 ? NULL : value;
 		return true;
 	case OPT_TRACE:
-		config->trace = standard_output(value);
+		config->report.trace = standard_output(value);
 		return true;
 	case OPT_COLUMNS:
 		columns_option(value);

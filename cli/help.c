@@ -206,7 +206,7 @@ help_memory(FILE *out, const struct config *d)
 "                     ", vm_names[d->vm]);
 	put_names(out, policy_names, POLICY_COUNT, ~0u, ", ");
 	fprintf(out, " (default ");
-	put_names(out, policy_names, POLICY_COUNT, d->policies, ",");
+	put_names(out, policy_names, POLICY_COUNT, d->sweep.policies, ",");
 	fprintf(out,
 	    ");\n                     opt is Belady's optimum, the fewest "
 "faults any\n                     policy can take\n"
@@ -294,7 +294,7 @@ help_outputs(FILE *out, const struct config *d)
 "                     the table's headings (faults/op, l1/op) name fields too\n"
 "  --help, --version  print this, or the version, build ABI, default caches\n"
 "                     and whether the CPU's counters (pmu_ fields) can be read\n",
-	    format_names[d->format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
+	    format_names[d->report.format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
 	fprintf(out,
 	    "\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
 	    "order broken,\n%d+N stopped by signal N (%d SIGHUP, %d SIGINT, %d "

@@ -46,7 +46,7 @@
 static double
 x_value(const struct config *config)
 {
-	switch (config->sweep) {
+	switch (config->sweep.param) {
 	case SWEEP_RESIDENT:
 		return (double)config->resident_pages *
 		    (double)config->page_bytes / 1024;
@@ -180,7 +180,7 @@ axis_labels(FILE *out, const struct config *config, const char *field,
 	char style[128];
 
 	svg_text(out, (x->from + x->to) / 2, HEIGHT - 25, "middle", "",
-	    x_label(config->sweep));
+	    x_label(config->sweep.param));
 	snprintf(style, sizeof(style), "transform=\"rotate(-90 %d %d)\"", 22,
 	    (HEIGHT - BOTTOM + TOP) / 2);
 	svg_text(out, 22, (HEIGHT - BOTTOM + TOP) / 2.0, "middle", style,
@@ -262,7 +262,7 @@ draw_ratio(FILE *out, const struct config *config, const struct series *ratio,
 	snprintf(note, sizeof(note), "ratio under 1x, off the axis: %zu "
 	    "point%s, the lowest %.2fx at %g%s", below, below > 1 ? "s" : "",
 	    ratio->points[low].y, ratio->points[low].x,
-	    config->sweep == SWEEP_ITEMS ? " items" : " KiB");
+	    config->sweep.param == SWEEP_ITEMS ? " items" : " KiB");
 	svg_text(out, WIDTH - 10, HEIGHT - 7, "end",
 	    "font-size=\"11\" fill=\"#444\"", note);
 }

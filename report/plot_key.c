@@ -24,7 +24,7 @@
 bool
 several_policies(const struct config *config)
 {
-	return (config->policies & (config->policies - 1)) != 0;
+	return (config->sweep.policies & (config->sweep.policies - 1)) != 0;
 }
 
 
@@ -199,7 +199,7 @@ kamp_band(FILE *out, const struct config *config, const struct axis *x,
 	double kib = (double)config->page_bytes / 1024;
 	double from = 8 * kib, to = 10 * kib;
 
-	if (config->sweep != SWEEP_RESIDENT || from < x->lo || to > x->hi)
+	if (config->sweep.param != SWEEP_RESIDENT || from < x->lo || to > x->hi)
 		return;
 	/* Over the grid, which shows through. */
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "

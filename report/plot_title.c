@@ -40,7 +40,7 @@ plot_title_parameters(char *buf, size_t size, const struct config *config,
 
 	/* Several policies: what is compared comes first. */
 	for (p = 0; several_policies(config) && p < POLICY_COUNT; p++)
-		if (config->policies & 1u << p)
+		if (config->sweep.policies & 1u << p)
 			n += snprintf(buf + n, size - (size_t)n, "%s%s", n > 0 ?
 			    " vs " : "page replacement ", policy_names[p]);
 	n += snprintf(buf + n, size - (size_t)n, "%sworkload %s, %s, "
@@ -48,12 +48,12 @@ plot_title_parameters(char *buf, size_t size, const struct config *config,
 	    workload_names[workload], ABI_NAME, ABI_PTR_BYTES,
 	    model_names[config->model]);
 	count_text(items, sizeof(items), config->items);
-	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_ITEMS)
+	if (n > 0 && (size_t)n < size && config->sweep.param != SWEEP_ITEMS)
 		n += snprintf(buf + n, size - (size_t)n, ", %s items", items);
-	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_PAGE_SIZE)
+	if (n > 0 && (size_t)n < size && config->sweep.param != SWEEP_PAGE_SIZE)
 		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    "-byte pages", config->page_bytes);
-	if (n > 0 && (size_t)n < size && config->sweep != SWEEP_RESIDENT)
+	if (n > 0 && (size_t)n < size && config->sweep.param != SWEEP_RESIDENT)
 		n += snprintf(buf + n, size - (size_t)n, ", %" PRIu64
 		    " resident pages", config->resident_pages);
 	if (n > 0 && (size_t)n < size && !several_policies(config) &&

@@ -27,8 +27,8 @@ report_write(FILE *out, const struct config *config,
     const struct result *rows, size_t nrows)
 {
 	/* CSV, JSON, Markdown: text fields first, up to items, to the left. */
-	if (config->format != FORMAT_TABLE)
-		cells_write(out, config->format, report_fields, F_COUNT,
+	if (config->report.format != FORMAT_TABLE)
+		cells_write(out, config->report.format, report_fields, F_COUNT,
 		    F_ITEMS, nrows, row_cell, rows);
 	else if (report_table(out, config, rows, nrows) != 0)
 		return -1;

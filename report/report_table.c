@@ -140,9 +140,9 @@ report_columns_name_pmu(const struct config *config)
 	char why[REPORT_FIELD_LIST_BYTES + 256];
 	size_t i, n;
 
-	if (config->columns == NULL)
+	if (config->report.columns == NULL)
 		return false;
-	n = parse_columns(config->columns, chosen, why, sizeof(why));
+	n = parse_columns(config->report.columns, chosen, why, sizeof(why));
 	for (i = 0; i < n; i++)
 		if (field_info[chosen[i]].source == SRC_PMU)
 			return true;
@@ -163,9 +163,9 @@ table_columns(const struct config *config, struct column out[])
 	unsigned layout;
 	enum field f;
 
-	if (config->columns != NULL) {
+	if (config->report.columns != NULL) {
 		/* The plan checked the list (report_choose_columns()). */
-		n = parse_columns(config->columns, chosen, why, sizeof(why));
+		n = parse_columns(config->report.columns, chosen, why, sizeof(why));
 		for (i = 0; i < n; i++)
 			out[i] = column_of(chosen[i]);
 		return n;
@@ -305,7 +305,7 @@ find_row(const struct result *rows, size_t nrows, const struct config *config,
 static enum field
 swept_field(const struct config *config)
 {
-	switch (config->sweep) {
+	switch (config->sweep.param) {
 	case SWEEP_RESIDENT:	return F_RESIDENT_PAGES;
 	case SWEEP_ITEMS:	return F_ITEMS;
 	case SWEEP_PAGE_SIZE:	return F_PAGE_BYTES;
@@ -353,9 +353,9 @@ write_title(FILE *out, const struct config *config)
 		    (double)config->disk_latency_ns / 1e6);
 	/* LRU alone is the default, and says nothing. */
 	if (config->vm != VM_OFF && swept != F_POLICY &&
-	    config->policies != 1u << POLICY_LRU) {
+	    config->sweep.policies != 1u << POLICY_LRU) {
 		fputs("policy ", out);
-		write_policies(out, config->policies);
+		write_policies(out, config->sweep.policies);
 		fputs(", ", out);
 	}
 	if (swept != F_COUNT)
@@ -472,8 +472,8 @@ report_table(FILE *out, const struct config *config, const struct result *rows,
 	 */
 	for (r = 0; r < nrows; r = end) {
 		end = group_end(rows, nrows, r);
-		if (t.swept != F_POLICY && (config->policies &
-		    (config->policies - 1)) != 0 && (r == 0 ||
+		if (t.swept != F_POLICY && (config->sweep.policies &
+		    (config->sweep.policies - 1)) != 0 && (r == 0 ||
 		    rows[r].config->policy != rows[r - 1].config->policy))
 			fprintf(out, "policy %s\n",
 			    policy_names[rows[r].config->policy]);

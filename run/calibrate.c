@@ -67,7 +67,7 @@ sample_size(const struct config *base, unsigned layout, uint64_t items,
 
 	config.items = items;
 	config.ops = CALIBRATE_OPS;
-	config.trace = NULL;
+	config.report.trace = NULL;
 	config.pmu = false;
 	config.vm = VM_OFF;
 	for (r = 0; r < CALIBRATE_REPEATS && status == 0; r++)

@@ -55,10 +55,10 @@ config_defaults(struct config *config)
 	config->disk_latency_ns = CONFIG_DEFAULT_DISK_LATENCY_NS;
 	config->vm = VM_SIM;
 	config->seed = CONFIG_DEFAULT_SEED;
-	config->format = FORMAT_TABLE;
-	config->sweep = SWEEP_NONE;
+	config->report.format = FORMAT_TABLE;
+	config->sweep.param = SWEEP_NONE;
 	config->policy = POLICY_LRU;
-	config->policies = 1u << POLICY_LRU;
+	config->sweep.policies = 1u << POLICY_LRU;
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
 }
 
@@ -193,7 +193,7 @@ config_model_setup(const struct config *config)
 		.paged = config->vm != VM_OFF,
 		/* A resident sweep's LRU point has one, alone or not. */
 		.curve = config->vm == VM_SIM && config->policy == POLICY_LRU &&
-		    config->sweep == SWEEP_RESIDENT,
+		    config->sweep.param == SWEEP_RESIDENT,
 		.pages = config_page_map(config),
 		.array_pages = (uint32_t)fp.array_pages,
 		.item_pages = config->model == MODEL_FULL ?

@@ -60,6 +60,25 @@ extern const char *const vm_names[];
 extern const char *const format_names[];
 extern const char *const policy_names[];	/* enum policy, vmsim.h */
 
+/* How a run is reported: outputs.h owns the files. */
+struct report_setting {
+	enum format	format;
+	const char	*output;	/* NULL: stdout */
+	const char	*trace;		/* NULL: no trace */
+	const char	*columns;	/* the table's (--columns), or NULL */
+};
+
+/* What the points of an invocation vary (plan.h), if anything. */
+struct sweep_setting {
+	enum sweep	param;		/* what --sweep varies */
+	bool		resident_all;	/* a point of --resident all */
+	unsigned	policies;	/* bit p: the run has policy p's points */
+};
+
+/*
+ * One experiment, as the command line describes it: what to simulate,
+ * then the sweep it belongs to and how it is reported.
+ */
 struct config {
 	uint64_t	items;
 	uint64_t	ops;		/* per CONFIG_OPS_WORKLOADS phase */
@@ -74,14 +93,7 @@ struct config {
 	enum vm_mode	vm;
 	const char	*vm_dir;	/* where --vm disk puts its file */
 	uint64_t	seed;
-	enum format	format;
-	const char	*output;	/* NULL: stdout */
-	const char	*trace;		/* NULL: no trace */
-	const char	*columns;	/* the table's (--columns), or NULL */
-	enum sweep	sweep;		/* what --sweep varies, if anything */
-	bool		resident_all;	/* a point of --resident all */
 	enum policy	policy;		/* this point's replacement policy */
-	unsigned	policies;	/* bit p: the run has policy p's points */
 	/* The caches and TLB of --vm sim (hier.h); none: --cache off. */
 	struct hier_geometry cache;
 	struct hier_latency latency;	/* the modeled in-memory time's */
@@ -109,6 +121,8 @@ struct config {
 	 * (recording.h), or NULL.  No option sets it.
 	 */
 	struct recording *recording;
+	struct sweep_setting sweep;
+	struct report_setting report;
 };
 
 /*

@@ -110,7 +110,7 @@ make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
 
 		*untracked = *first;
 		untracked->vm = VM_OFF;
-		untracked->trace = NULL;
+		untracked->report.trace = NULL;
 		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
 			struct job *job;
 
@@ -186,7 +186,7 @@ child(const struct job *job, int fd, const sigset_t *unblock, pid_t parent)
 	status = workload_run(job->points, job->npoints, job->layout,
 	    job->trace, send_row, &fd);
 	if (status == 0 && job->trace != NULL && fflush(job->trace) != 0) {
-		warn("--trace: %s", job->points->trace);
+		warn("--trace: %s", job->points->report.trace);
 		status = EXIT_FAILURE;
 	}
 	/* _exit: the parent's stdio buffers and atexit work are not ours. */

@@ -56,9 +56,9 @@ check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
 	if (request->resident_all)
 		return plan_refuse(why, "--resident: 'all' is a sweep of every "
 		    "budget already; not with --sweep '%s'", request->sweep);
-	if (request->config.trace != NULL)
+	if (request->config.report.trace != NULL)
 		return plan_refuse(why, "--trace: '%s' records one run, not a "
-		    "--sweep", request->config.trace);
+		    "--sweep", request->config.report.trace);
 	if (spec->param == SWEEP_POLICY && request->policy_given)
 		return plan_refuse(why, "--policy and --sweep '%s' both set the "
 		    "policy; give one", request->sweep);
@@ -138,13 +138,13 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 		return plan_refuse(why, "--sweep: %s", reason);
 	if (check_sweep(request, &spec, why) != 0)
 		return -1;
-	plan->base.sweep = spec.param;
+	plan->base.sweep.param = spec.param;
 	/* A policy sweep is --policy's list: expand_policies() runs it. */
 	if (spec.param == SWEEP_POLICY) {
-		plan->base.policies = 0;
+		plan->base.sweep.policies = 0;
 		for (i = 0; i < spec.count; i++)
-			plan->base.policies |= 1u << spec.values[i];
-		plan->base.policy = first_policy(plan->base.policies);
+			plan->base.sweep.policies |= 1u << spec.values[i];
+		plan->base.policy = first_policy(plan->base.sweep.policies);
 		plan->points = &plan->base;
 		plan->npoints = 1;
 		return point_finish(&plan->base, request, why);
@@ -169,7 +169,7 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 	struct config *base = &plan->base;
 	uint64_t tracked, budget;
 
-	if (base->policies != 1u << POLICY_LRU)
+	if (base->sweep.policies != 1u << POLICY_LRU)
 		return plan_refuse(why, "--resident: 'all' is one pass of LRU's "
 		    "stack distances; other policies take one run per budget: "
 		    "use --sweep resident=LIST");
@@ -184,8 +184,8 @@ expand_all(struct plan *plan, const struct plan_request *request, char *why)
 		return plan_refuse(why, "--resident: 'all' would make %" PRIu64
 		    " budgets, more than %" PRIu64 "; sweep a list of them "
 		    "with --sweep resident=LIST", tracked, MAX_CURVE_BUDGETS);
-	base->sweep = SWEEP_RESIDENT;
-	base->resident_all = true;
+	base->sweep.param = SWEEP_RESIDENT;
+	base->sweep.resident_all = true;
 	plan->npoints = (size_t)tracked;
 	plan->points = xcalloc(plan->npoints, sizeof(*plan->points));
 	for (budget = 1; budget <= tracked; budget++) {
@@ -209,26 +209,26 @@ expand_policies(struct plan *plan, const struct plan_request *request,
 	unsigned p;
 
 	for (p = 0; p < POLICY_COUNT; p++)
-		n += (plan->base.policies >> p) & 1;
+		n += (plan->base.sweep.policies >> p) & 1;
 	if (n == 1)
 		return 0;
-	if (plan->base.trace != NULL)
+	if (plan->base.report.trace != NULL)
 		return plan_refuse(why, "--trace: '%s' records one policy's run; "
-		    "give one --policy", plan->base.trace);
-	if (plan->base.sweep == SWEEP_NONE)
-		plan->base.sweep = SWEEP_POLICY;
-	if (plan->base.sweep == SWEEP_POLICY && request->plot != NULL)
+		    "give one --policy", plan->base.report.trace);
+	if (plan->base.sweep.param == SWEEP_NONE)
+		plan->base.sweep.param = SWEEP_POLICY;
+	if (plan->base.sweep.param == SWEEP_POLICY && request->plot != NULL)
 		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST",
 		    request->plot);
 	points = xcalloc(n * plan->npoints, sizeof(*points));
 	n = 0;
 	for (p = 0; p < POLICY_COUNT; p++) {
-		if (!(plan->base.policies & 1u << p))
+		if (!(plan->base.sweep.policies & 1u << p))
 			continue;
 		for (i = 0; i < plan->npoints; i++) {
 			points[n] = plan->points[i];
-			points[n].sweep = plan->base.sweep;
+			points[n].sweep.param = plan->base.sweep.param;
 			points[n].policy = (enum policy)p;
 			if (point_check_policy(&points[n++], request->force,
 			    why) != 0) {
@@ -281,7 +281,7 @@ static void
 make_passes(struct plan *plan, bool all)
 {
 	const struct config *base = &plan->base;
-	bool curve = base->vm == VM_SIM && base->sweep == SWEEP_RESIDENT;
+	bool curve = base->vm == VM_SIM && base->sweep.param == SWEEP_RESIDENT;
 	size_t per_pass = !curve ? 1 : all ? plan->npoints : PLAN_PASS_BUDGETS;
 	size_t first, count;
 
@@ -317,7 +317,7 @@ check_misses_figure(struct plan *plan, char *why)
 
 	if (plan->plot == NULL || strcmp(plan->plot_y, PLOT_MISSES) != 0)
 		return 0;
-	if (base->vm != VM_SIM || base->sweep != SWEEP_RESIDENT)
+	if (base->vm != VM_SIM || base->sweep.param != SWEEP_RESIDENT)
 		return plan_refuse(why, "--plot-y: '%s' draws the curves of a "
 		    "resident sweep with --vm sim: --resident all or --sweep "
 		    "resident=LIST", PLOT_MISSES);
@@ -325,7 +325,7 @@ check_misses_figure(struct plan *plan, char *why)
 		return plan_refuse(why, "--plot-y: '%s' needs a cache level, whose "
 		    "lines it counts: not --cache off", PLOT_MISSES);
 	/* Only LRU is a stack algorithm: the line curve is LRU's. */
-	if (!(base->policies & 1u << POLICY_LRU))
+	if (!(base->sweep.policies & 1u << POLICY_LRU))
 		return plan_refuse(why, "--plot-y: '%s' draws LRU's curves: add lru "
 		    "to --policy", PLOT_MISSES);
 	return 0;
@@ -376,19 +376,19 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	if (check_shaping(request, why) != 0)
 		return -1;
 	if (request->dry_run && request->format_given &&
-	    base->format != FORMAT_CSV)
+	    base->report.format != FORMAT_CSV)
 		return plan_refuse(why, "--format: '%s' is not what --dry-run "
-		    "prints, which is CSV", format_names[base->format]);
-	if (base->output != NULL && !request->format_given)
-		base->format = config_format_of_path(base->output,
-		    base->format);
+		    "prints, which is CSV", format_names[base->report.format]);
+	if (base->report.output != NULL && !request->format_given)
+		base->report.format = config_format_of_path(base->report.output,
+		    base->report.format);
 	/* The other formats carry every field: --columns would do nothing. */
-	if (request->columns != NULL && base->format != FORMAT_TABLE)
+	if (request->columns != NULL && base->report.format != FORMAT_TABLE)
 		return plan_refuse(why, "--columns: '%s' chooses the table's "
 		    "columns, but --format is %s%s, which carries every field",
-		    printable(request->columns), format_names[base->format],
+		    printable(request->columns), format_names[base->report.format],
 		    request->format_given ? "" : " (from --output's name)");
-	base->columns = request->columns;
+	base->report.columns = request->columns;
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;
@@ -412,7 +412,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		return plan_refuse(why, "--plot-y: disk_latency_ms is 0 at "
 		    "every point with --disk-latency 0; give --disk-latency a "
 		    "time above 0");
-	base->policy = first_policy(base->policies);
+	base->policy = first_policy(base->sweep.policies);
 	if (expand(plan, request, why) != 0 ||
 	    check_misses_figure(plan, why) != 0 ||
 	    expand_policies(plan, request, why) != 0 ||

@@ -248,7 +248,7 @@ check_pipeline(const struct config *config, char *why)
 static int
 check_trace(const struct config *config, char *why)
 {
-	if (config->trace == NULL)
+	if (config->report.trace == NULL)
 		return 0;
 	if (config->vm == VM_OFF)
 		return plan_refuse(why, "--trace: needs the page model, not --vm "
@@ -354,10 +354,10 @@ point_check_policy(const struct config *config, bool force, char *why)
 	if (config->vm == VM_OFF)
 		return plan_refuse(why, "--policy: '%s' needs the page model, not "
 		    "--vm off", name);
-	if (config->trace != NULL && config->policy == POLICY_CLOCK)
+	if (config->report.trace != NULL && config->policy == POLICY_CLOCK)
 		return plan_refuse(why, "--trace: '%s' cannot carry clock's "
 		    "reference bits in its resident lines; trace lru, fifo or "
-		    "opt", config->trace);
+		    "opt", config->report.trace);
 	if (config->policy != POLICY_OPT)
 		return 0;
 	if (config->vm != VM_SIM)

@@ -49,7 +49,7 @@ struct plan_request {
 			    char *why, size_t why_size);
 	const char	*columns;	/* --columns as written, or NULL */
 	bool		 format_given;
-	bool		 policy_given;	/* --policy: config.policies is set */
+	bool		 policy_given;	/* --policy: config.sweep.policies is set */
 	bool		 hierarchy_given; /* --cache, --tlb or --latency */
 	/* Per cost (enum hier_cost), the --latency that named it, or NULL. */
 	const char	*latency[HIER_COSTS];

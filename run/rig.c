@@ -82,7 +82,7 @@ choose_distributions(const struct run *run,
 	for (i = 0; i < run->npoints; i++) {
 		uint32_t budget = (uint32_t)run->points[i].resident_pages;
 
-		if (run->points[i].resident_all &&
+		if (run->points[i].sweep.resident_all &&
 		    tracked > STACKDIST_MAX_BUDGETS &&
 		    bsearch(&budget, ladder, STACKDIST_MAX_BUDGETS,
 		    sizeof(ladder[0]), by_value) == NULL)
