@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "heap.h"
 
@@ -43,6 +44,8 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->layout = layout;
 	heap->shape = shape;
 	heap->shape.height = heap_tree_height(capacity);
+	memset(heap->memo, 0, sizeof(heap->memo));
+	heap->shape.memo = heap->memo;
 	heap->slot = slots;
 	heap->size = 0;
 	heap->capacity = capacity;

@@ -33,6 +33,7 @@
 #define HEAP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pages.h"
@@ -48,12 +49,17 @@ typedef uint32_t heap_index;
  * Page geometry in array entries: entries_per_page == 1 << page_shift.
  * arity is the d of the d-ary heap; the other layouts ignore it.  height
  * is that of the complete tree of the heap's capacity (heap_init() sets
- * it), which veb.c lays out; the other layouts ignore it.
+ * it), which veb.c lays out; the other layouts ignore it.  memo is the
+ * heap's room for a layout's cache of its own slot mapping (veb.c's),
+ * HEAP_MEMO_BYTES zeroed by heap_init(); a shape made elsewhere has
+ * none (NULL), and such a layout maps without it.
  */
+#define HEAP_MEMO_BYTES	1536
 struct shape {
 	unsigned	page_shift;
 	unsigned	arity;
 	unsigned	height;
+	void		*memo;
 };
 
 /*
@@ -201,6 +207,8 @@ struct heap {
 	struct access_stream *stream;
 	/* Addresses; items_base is NULL when items are not reported. */
 	struct page_map	pages;
+	/* shape.memo's room, aligned for any object. */
+	max_align_t	memo[HEAP_MEMO_BYTES / sizeof(max_align_t)];
 };
 
 /*

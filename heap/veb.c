@@ -35,11 +35,11 @@
  * top tree's 2^t - 1 slots and i earlier bottom trees of 2^b - 1 slots,
  * and the node continues at depth d - t of that tree.  Heights at least
  * halve per step, so a mapping takes O(log h) steps.  Which depth is cut
- * where depends on the height alone: a table of 32 depths per height
- * (64 bytes) holds it, and a memo of the last two slots mapped per depth
+ * where depends on the height alone: a table of the height's depths
+ * (256 bytes) holds it, and a memo of the last two slots mapped per depth
  * (a sift walks one path) turns most mappings into one step from an
- * ancestor's slot.  Both are O(height) entries that stay in the L1
- * cache, not a table per node: the model does not count them, as it
+ * ancestor's slot.  Both live in the heap (its shape's memo) and are
+ * O(height) entries that stay in the L1 cache, not a table per node: the model does not count them, as it
  * does not count the heap's local variables.  Without the memo a
  * replace at 1M items took about 4 times the binary heap's time; the
  * target is 1.5 (make bench prints the ratio).
@@ -53,10 +53,9 @@
 #define VEB_MAX_HEIGHT	32	/* heap_tree_height(HEAP_MAX_ITEMS) */
 
 /*
- * Where a depth is cut, per tree height: depth d > 0 is the root of a
- * bottom tree at exactly one step of the recursion, whose top tree has t
- * levels (from depth d - t) and whose bottom trees have b.  64 bytes a
- * height, filled in once at start-up, before any heap runs.
+ * Where a depth is cut, for a tree's height: depth d > 0 is the root of
+ * a bottom tree at exactly one step of the recursion, whose top tree has
+ * t levels (from depth d - t) and whose bottom trees have b.
  */
 struct veb_cut {
 	uint32_t	top;		/* 2^t - 1: the top tree's slots */
@@ -64,7 +63,26 @@ struct veb_cut {
 	unsigned char	b;
 };
 
-static struct veb_cut veb_cuts[VEB_MAX_HEIGHT + 1][VEB_MAX_HEIGHT];
+/*
+ * The slots of the last nodes mapped, a left and a right child per
+ * depth: a sift walks one path, reading both children at each level, so
+ * a node's ancestor is usually there.  A cache of a pure function of
+ * (height, position), kept in the heap (shape.memo) beside the cuts of
+ * its height.
+ */
+struct veb_known {
+	heap_index	position;
+	uint64_t	slot;
+};
+
+struct veb_memo {
+	unsigned		 height;	/* 0: not filled yet */
+	struct veb_cut		 cut[VEB_MAX_HEIGHT];
+	struct veb_known	 known[VEB_MAX_HEIGHT][2];
+};
+
+_Static_assert(sizeof(struct veb_memo) <= HEAP_MEMO_BYTES,
+    "the memo fits the heap's room for it");
 
 /* The cuts -------------------------------------------------------------- */
 
@@ -92,44 +110,27 @@ veb_cut_tree(struct veb_cut *cut, unsigned top, unsigned h)
 	veb_cut_tree(cut, top + t, b);
 }
 
-__attribute__((constructor)) static void
-veb_cut_all(void)
-{
-	unsigned h;
-
-	for (h = 1; h <= VEB_MAX_HEIGHT; h++)
-		veb_cut_tree(veb_cuts[h], 0, h);
-}
-
 /* The mapping -------------------------------------------------------- */
 
-/*
- * The slots of the last nodes mapped, a left and a right child per
- * depth, for the height in use: a sift walks one path, reading both
- * children at each level, so a node's ancestor is usually there.
- * A cache of a pure function of (height, position), so heaps of any
- * heights may share it; bheapsim runs one thread.
- */
-struct veb_known {
-	heap_index	position;
-	uint64_t	slot;
-};
-
-static struct {
-	unsigned		 height;
-	const struct veb_cut	*cut;		/* veb_cuts[height] */
-	struct veb_known	 known[VEB_MAX_HEIGHT][2];
-} veb_memo;
+/* An empty memo for `height`: its cuts, and the root at slot 1. */
+static void
+veb_memo_fill(struct veb_memo *memo, unsigned height)
+{
+	memset(memo, 0, sizeof(*memo));
+	memo->height = height;
+	veb_cut_tree(memo->cut, 0, height);
+	memo->known[0][1] = (struct veb_known){ 1, 1 };
+}
 
 /* Slot of u at depth d, its cut's ancestor's slot being `above`. */
 static inline __attribute__((always_inline)) uint64_t
-veb_below(const struct veb_cut *cut, heap_index u, unsigned d,
-    uint64_t above)
+veb_below(struct veb_memo *memo, heap_index u, unsigned d, uint64_t above)
 {
+	const struct veb_cut *cut = memo->cut;
 	uint64_t i = u & cut[d].top;
 	uint64_t slot = above + cut[d].top + (i << cut[d].b) - i;
 
-	veb_memo.known[d][u & 1] = (struct veb_known){ u, slot };
+	memo->known[d][u & 1] = (struct veb_known){ u, slot };
 	return slot;
 }
 
@@ -138,29 +139,25 @@ veb_below(const struct veb_cut *cut, heap_index u, unsigned d,
  * (the root always), then down again, filling it in.
  */
 static __attribute__((noinline)) uint64_t
-veb_slot_walk(unsigned height, heap_index u, unsigned d)
+veb_slot_walk(const struct shape *shape, heap_index u, unsigned d)
 {
-	const struct veb_cut *cut = veb_cuts[height];
+	struct veb_memo own, *memo = shape->memo != NULL ? shape->memo : &own;
 	heap_index chain[VEB_MAX_HEIGHT];
 	unsigned depth[VEB_MAX_HEIGHT], n = 0;
 	uint64_t slot;
 
-	if (veb_memo.height != height) {
-		memset(&veb_memo, 0, sizeof(veb_memo));
-		veb_memo.height = height;
-		veb_memo.cut = cut;
-		veb_memo.known[0][1] = (struct veb_known){ 1, 1 };
-	}
-	while (veb_memo.known[d][u & 1].position != u) {
+	if (memo == &own || memo->height != shape->height)
+		veb_memo_fill(memo, shape->height);
+	while (memo->known[d][u & 1].position != u) {
 		chain[n] = u;
 		depth[n++] = d;
-		u >>= cut[d].t;
-		d -= cut[d].t;
+		u >>= memo->cut[d].t;
+		d -= memo->cut[d].t;
 	}
-	slot = veb_memo.known[d][u & 1].slot;
+	slot = memo->known[d][u & 1].slot;
 	while (n > 0) {
 		n--;
-		slot = veb_below(cut, chain[n], depth[n], slot);
+		slot = veb_below(memo, chain[n], depth[n], slot);
 	}
 	return slot;
 }
@@ -176,21 +173,21 @@ veb_slot_walk(unsigned height, heap_index u, unsigned d)
 static inline __attribute__((always_inline)) uint64_t
 veb_slot(const struct shape *shape, heap_index u)
 {
+	struct veb_memo *memo = shape->memo;
 	unsigned d = 31 - (unsigned)__builtin_clz(u);
 
-	if (veb_memo.height == shape->height) {
-		const struct veb_cut *cut = veb_memo.cut;
-		const struct veb_known *here = &veb_memo.known[d][u & 1];
-		heap_index above = u >> cut[d].t;
+	if (memo != NULL && memo->height == shape->height) {
+		const struct veb_known *here = &memo->known[d][u & 1];
+		heap_index above = u >> memo->cut[d].t;
 		const struct veb_known *known =
-		    &veb_memo.known[d - cut[d].t][above & 1];
+		    &memo->known[d - memo->cut[d].t][above & 1];
 
 		if (here->position == u)
 			return here->slot;
 		if (known->position == above)
-			return veb_below(cut, u, d, known->slot);
+			return veb_below(memo, u, d, known->slot);
 	}
-	return veb_slot_walk(shape->height, u, d);
+	return veb_slot_walk(shape, u, d);
 }
 
 #define HEAPGEN_SLOT		veb_slot

@@ -74,9 +74,8 @@ view_build(struct view *v, const struct layout *layout, unsigned n,
 	unsigned u;
 
 	v->layout = layout;
-	v->shape.page_shift = log2_exact(entries);
-	v->shape.arity = arity;
-	v->shape.height = heap_tree_height(n);
+	v->shape = (struct shape){ .page_shift = log2_exact(entries),
+	    .arity = arity, .height = heap_tree_height(n) };
 	v->line_entries = line_entries;
 	v->n = n;
 	v->height = 0;

@@ -314,7 +314,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct fuzz fz;
-	struct shape shape;
+	struct shape shape = { 0 };
 	struct page_map pages;
 	const struct layout *layout;
 	unsigned ptr_shift = sizeof(void *) == 8 ? 3 : 2;
