@@ -15,8 +15,8 @@
 
 #include "abi.h"
 #include "escape.h"
-#include "report.h"
 #include "report_field.h"
+#include "report_table.h"
 #include "stop.h"
 
 /* Columns -------------------------------------------------------------- */

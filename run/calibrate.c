@@ -82,7 +82,8 @@ sample_size(const struct config *base, unsigned layout, uint64_t items,
 
 /* Least squares: ns = op + load x loads, neither below 0. */
 static void
-line(const struct sample *s, size_t n, unsigned w, double *op, double *load)
+least_squares(const struct sample *s, size_t n, unsigned w, double *op,
+    double *load)
 {
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, d;
 	size_t i;
@@ -126,7 +127,8 @@ fit(const struct config *base, unsigned layout, struct fit *out)
 	}
 	for (w = 0; w < WL_COUNT && status == 0; w++)
 		if (config.workloads & 1u << w)
-			line(sample, n, w, &out->op_ns[w], &out->load_ns[w]);
+			least_squares(sample, n, w, &out->op_ns[w],
+			    &out->load_ns[w]);
 	for (w = 0; w < WL_COUNT; w++)
 		if (w == WL_FILL || w == WL_DRAIN) {
 			out->op_ns[w] = out->op_ns[WL_REPLACE];
