@@ -15,7 +15,9 @@ faults, its counters must equal a naive LRU's replay of each layout's
 reads or writes, its page and
 what it met at each level (L1, TLB, page, with the page a fault
 evicted) as that replay does, and every node that faulted in the
-current operation so far must be drawn in the fault's colour; at
+current operation so far must be drawn in the fault's colour (from the
+page's PAGE_VIEW items, where a tree is a box per page, the boxes
+drawn in it must be exactly the pages of those nodes); at
 #end&budget=R for three budgets, its faults must be the CSV's at
 --resident R.  Then a script added to a copy of the page presses its
 keys: the right arrow through every access of the run, where the nodes
@@ -50,6 +52,9 @@ import zlib
 
 RUNS = [
     ["--layout", "all"],
+    # From the page's PAGE_VIEW items the tree is a box per page.
+    ["--layout", "bheap,veb", "--items", "4096", "--ops", "3",
+     "--resident", "3"],
     ["--layout", "binheap,bheap", "--items", "600", "--entries-per-page",
      "32", "--line-bytes", "64", "--ops", "20", "--workload", "mix",
      "--resident", "5", "--seed", "7"],
@@ -297,9 +302,14 @@ def check_moment(browser, url, data, bheapsim, tmp, at, failures):
                 failures.append("#access=%d: %s %s: the page shows %s, a "
                                 "naive LRU %d" % (at, layout, field, shown.get(
                                     layout + "-" + field), counts[field]))
+        start = max([0] + [e for e in track["op_end"] if e < n])
+        if page_view(url, data):
+            check_boxes(panels.get(layout, ""), at, layout,
+                        {met[i]["page"] for i in range(start, n)
+                         if faulted[i]}, failures)
+            continue
         fill = dict(re.findall(r'<circle[^>]*data-u="(\d+)"[^>]*fill="([^"]+)"',
                                panels.get(layout, "")))
-        start = max([0] + [e for e in track["op_end"] if e < n])
         for i in range(start, n):
             u = track["slot"].index(addresses[i] * data["entries"] //
                                     page_bytes)
@@ -307,6 +317,29 @@ def check_moment(browser, url, data, bheapsim, tmp, at, failures):
                 failures.append("#access=%d: %s: node %d faulted at access "
                                 "%d of this operation, drawn %s" % (
                                     at, layout, u, i + 1, fill.get(str(u))))
+
+
+def page_view(url, data):
+    """Whether the page draws its trees as a box per page: from its own
+    PAGE_VIEW items, as its script says."""
+    with open(url[len("file://"):]) as f:
+        least = re.search(r"const PAGE_VIEW = (\d+);", f.read())
+    return least is not None and data["items"] >= int(least.group(1))
+
+
+def check_boxes(panel, at, layout, faulted, failures):
+    """In the page view, the boxes drawn in the fault's colour are exactly
+    the pages of the nodes that faulted in the operation so far."""
+    fill = dict(re.findall(r'<rect[^>]*data-fill="(\d+)"[^>]*fill="([^"]+)"',
+                           panel))
+    if not fill:
+        failures.append("#access=%d: %s: no page boxes" % (at, layout))
+    for page, colour in fill.items():
+        if (colour.upper() == FAULT) != (int(page) in faulted):
+            failures.append("#access=%d: %s: page %s drawn %s, %s" % (
+                at, layout, page, colour, "a node of it faulted in this "
+                "operation" if int(page) in faulted else "none of its "
+                "nodes faulted in this operation"))
 
 
 def check_budgets(browser, url, data, bheapsim, failures):
@@ -358,8 +391,19 @@ WALK = """<script>
       /* The nodes that faulted in this operation so far, at this budget. */
       let start = 0;
       for (const e of t.op_end) if (e < n) start = e;
-      const want = new Set();
-      for (let i = start; i < n; i++) if (t.fault[i]) want.add(t.node[i]);
+      const want = new Set(), pages = new Set();
+      for (let i = start; i < n; i++)
+        if (t.fault[i]) { want.add(t.node[i]); pages.add(t.pages[i]); }
+      /* The page view: a box per page, in the worst colour it met. */
+      for (const b of p.querySelectorAll("rect[data-fill]")) {
+        const g = Number(b.dataset.fill);
+        const shown = (b.getAttribute("fill") || "").toUpperCase() === FAULT;
+        if (shown !== pages.has(g))
+          fail("access " + a + ": " + t.layout + " page " + g + (shown ?
+            " drawn faulted, but none of its nodes faulted" :
+            " has a node that faulted in this operation, drawn " +
+            b.getAttribute("fill")));
+      }
       for (const c of p.querySelectorAll("circle[data-u]")) {
         const u = Number(c.dataset.u);
         const shown = (c.getAttribute("fill") || "").toUpperCase() === FAULT;
