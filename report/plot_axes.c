@@ -76,7 +76,8 @@ axis_linear(struct axis *axis, double hi)
 /*
  * A ratio's axis from 1x: its span past 1 stepped by 1, 2, 2.5 or 5
  * times a power of ten (a ratio is no size in KiB), so that every tick
- * from 1x on is a round value.
+ * from 1x on is a round value, and its top the first such tick at or
+ * above the largest ratio, so that the top is labelled too.
  */
 void
 axis_ratio(struct axis *axis, double hi)
@@ -85,8 +86,10 @@ axis_ratio(struct axis *axis, double hi)
 
 	pick_step(axis, hi - 1, mantissas,
 	    sizeof(mantissas) / sizeof(mantissas[0]));
-	axis->lo += 1;
-	axis->hi += 1;
+	axis->lo = 1;
+	axis->hi = ceil(hi / axis->step - 1e-9) * axis->step;
+	if (axis->hi <= axis->lo)
+		axis->hi = axis->lo + axis->step;
 }
 
 void
