@@ -257,7 +257,7 @@ lines_publish(const void *model, uint32_t budget,
 }
 
 const struct model_ops line_curve_model = {
-	.name = "line stack-distance",
+	.name = MODEL_LINE_CURVE,
 	.wanted = lines_wanted,
 	.bytes = lines_bytes,
 	.create = lines_create,

@@ -150,6 +150,8 @@ uint64_t	model_caches_touched(const struct model_setup *,
 
 /* The registered model of that name (model_ops' name), or NULL. */
 const struct model_ops *model_named(const char *);
+/* The line curve's name, which the report asks whether it runs. */
+#define MODEL_LINE_CURVE	"line stack-distance"
 /* The models' phase_end for those that cannot fail. */
 int		model_phase_end_nothing(void *);
 

@@ -217,6 +217,17 @@ row_has(const struct result *row, enum field_source source)
 	return false;
 }
 
+/* Whether config's run has the line curve: its model says. */
+static bool
+line_curve_runs(const struct config *config)
+{
+	const struct model_ops *lines = model_named(MODEL_LINE_CURVE);
+	struct model_setup setup = config_model_setup(config);
+
+	assert(lines != NULL);
+	return lines->wanted(&setup);
+}
+
 /* Whether config's run, for `layout`, measures what `source` gives. */
 static bool
 config_has(const struct config *config, unsigned layout,
@@ -241,7 +252,7 @@ config_has(const struct config *config, unsigned layout,
 		return paged && (level[HIER_TLB1].blocks != 0 ||
 		    level[HIER_TLB2].blocks != 0);
 	case SRC_MEM_TIME:	return paged && hier_any(&config->cache);
-	case SRC_LINES:		return paged && config_line_bytes(config) != 0;
+	case SRC_LINES:		return line_curve_runs(config);
 	case SRC_PMU:		return config->pmu;
 	case SRC_TIME:		return paged && config_times(config);
 	case SRC_3C_L1:
@@ -272,11 +283,17 @@ source_missing(enum field_source source, const struct config *config)
 	case SRC_LLC:
 	case SRC_TLB:
 	case SRC_MEM_TIME:
-	case SRC_LINES:
 		if (config->vm != VM_OFF)
 			return "that level of the caches or TLB is off "
 			    "(--cache, --tlb)";
 		break;
+	case SRC_LINES:
+		if (config->vm == VM_OFF)
+			break;
+		return config_line_bytes(config) == 0 ? "the first level of "
+		    "the caches is off (--cache)" : "it comes from the line "
+		    "curve, which runs with --resident all or a --sweep of "
+		    "resident under LRU";
 	case SRC_3C_L1:
 	case SRC_3C_L2:
 	case SRC_3C_LLC:

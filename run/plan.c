@@ -331,6 +331,27 @@ check_misses_figure(struct plan *plan, char *why)
 	return 0;
 }
 
+/*
+ * The base as the expansion will leave it, as far as what a run measures
+ * goes: a resident sweep (or --resident all) of its first policy runs
+ * the curves.  Asked before the expansion, so that --plot-y is refused
+ * first.
+ */
+static struct config
+swept_base(const struct plan_request *request, const struct config *base)
+{
+	struct config swept = *base;
+	struct sweep_spec spec;		/* 8 KiB: SWEEP_MAX_POINTS values */
+	char reason[PLAN_WHY_BYTES];
+
+	if (request->resident_all || (request->sweep != NULL &&
+	    sweep_parse(request->sweep, &spec, reason, sizeof(reason)) == 0 &&
+	    spec.param == SWEEP_RESIDENT))
+		swept.sweep.param = SWEEP_RESIDENT;
+	swept.policy = first_policy(swept.sweep.policies);
+	return swept;
+}
+
 static int
 expand(struct plan *plan, const struct plan_request *request, char *why)
 {
@@ -370,6 +391,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 {
 	struct config *base = &plan->base;
 	char reason[PLAN_WHY_BYTES - 16];
+	struct config swept;
 
 	memset(plan, 0, sizeof(*plan));
 	*base = request->config;
@@ -395,8 +417,9 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->jobs = request->jobs != 0 ? request->jobs : 1;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
+	swept = swept_base(request, base);
 	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
-	    request->plottable(base, plan->plot_y, reason, sizeof(reason)) !=
+	    request->plottable(&swept, plan->plot_y, reason, sizeof(reason)) !=
 	    0) {
 		/* A heading typed (faults/op) is quoted, with its field. */
 		if (request->plot_y_text != NULL &&

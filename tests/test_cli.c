@@ -310,6 +310,10 @@ static const struct bad_input {
 	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
 	    "stall_l2_ns_per_op" }, "'stall_l2_ns_per_op'", { "--plot-y",
 	    "--time-model" }, WITH_OUTPUT },
+	/* The line curve runs with a resident sweep only. */
+	{ { "--items", "1000", "--sweep", "items=1000,2000", "--plot-y",
+	    "line_misses" }, "'line_misses'", { "--plot-y", "the line curve" },
+	    WITH_OUTPUT },
 	/* Replacement policies: what each cannot do, before any work. */
 	{ { "--items", "1000", "--policy", "mru" }, "'mru'", { "--policy",
 	    "clock" }, WITH_OUTPUT },
