@@ -402,9 +402,32 @@ write_group(FILE *out, const struct table *t, const struct result *rows,
 	}
 }
 
+/* A column that no row measured ("-" throughout) says why, once. */
+static void
+write_unmeasured(FILE *out, const struct table *t, const struct result *rows,
+    size_t nrows)
+{
+	size_t c, r;
+	bool first = true;
+
+	for (c = LEADING; c < t->n && nrows > 0; c++) {
+		enum field f = t->col[c].field;
+
+		for (r = 0; r < nrows; r++)
+			if (table_value(f, &rows[r]).kind != CELL_ABSENT)
+				break;
+		if (r < nrows)
+			continue;
+		fprintf(out, "%s%s -: not measured: %s.\n", first ? "\n" : "",
+		    t->col[c].heading, report_unmeasured(f, rows[0].config));
+		first = false;
+	}
+}
+
 /*
  * Cache and TLB columns that show 0.0000 misses per operation get a
- * footnote saying why, rather than leaving a zero unexplained.
+ * footnote saying why, rather than leaving a zero unexplained; a column
+ * no row measured, why it shows "-".
  */
 static void
 write_notes(FILE *out, const struct table *t, const struct result *rows,
@@ -433,6 +456,7 @@ write_notes(FILE *out, const struct table *t, const struct result *rows,
 		    "there; it held everything the phase touched,\n  loaded "
 		    "before the phase (the modeled caches and TLB keep their "
 		    "contents from fill to replace).\n", names, zero.text);
+	write_unmeasured(out, t, rows, nrows);
 }
 
 /* The end of the rows from `first` on that share its config. */

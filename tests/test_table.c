@@ -211,6 +211,23 @@ END_TEST
  * The note comes where --columns names a pmu_ field that is empty; never
  * with the default table nor with a CSV that carries every field unasked.
  */
+/* A column no row measured says why under the table, not with a 0. */
+START_TEST(unmeasured_column_says_why)
+{
+	struct outcome o;
+
+	run(&o, "--items", "5K", "--ops", "1K", "--layout", "bheap",
+	    "--columns", "line_misses,l1/op", NULL);
+	expect_success(&o);
+	ck_assert_msg(strstr(o.out.data, "\nline_misses -: not measured: it "
+	    "comes from the line curve") != NULL, "%s: no note on "
+	    "line_misses: %s", o.command, o.out.data);
+	ck_assert_msg(strstr(o.out.data, "l1/op -:") == NULL, "%s: l1/op "
+	    "is measured, yet noted: %s", o.command, o.out.data);
+	outcome_free(&o);
+}
+END_TEST
+
 START_TEST(pmu_note_only_when_shown)
 {
 	struct outcome csv, pick, version;
@@ -324,6 +341,7 @@ table_suite(void)
 	tcase_add_test(tc, ns_per_op_is_the_heaps);
 	tcase_add_test(tc, ratio_row_only_with_ratios);
 	tcase_add_test(tc, pmu_note_only_when_shown);
+	tcase_add_test(tc, unmeasured_column_says_why);
 	tcase_add_test(tc, plot_y_takes_headings);
 	tcase_add_loop_test(tc, bad_table_input_refused, 0, (int)NBAD);
 	suite_add_tcase(suite, tc);
