@@ -70,11 +70,14 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 
 		paranoid_assert(p < u && HEAPGEN_SLOT(&shape, p) <
 		    HEAPGEN_SLOT(&shape, u));
-		writer_step(out, STEP_ROOM);
+		writer_step(out, STEP_ROOM, STREAM_SITE_UP, p);
 		above = read_slot(heap, p, out);
 
-		if (read_key(heap, above, out) <= key)
+		if (read_key(heap, above, out) <= key) {
+			writer_outcome(out, 0, true);
 			break;
+		}
+		writer_outcome(out, 0, false);
 		place(heap, u, above, out);
 		u = p;
 	}
@@ -117,7 +120,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 		paranoid_assert(first > u);
 		/* Children past the last node are not there. */
 		last = first + count - 1 <= size ? first + count - 1 : size;
-		writer_step(out, STEP_ROOM);
+		writer_step(out, STEP_ROOM, STREAM_SITE_DOWN, u);
 		below = read_slot(heap, first, out);
 		best_key = read_key(heap, below, out);
 		/* A constant test: for binary layouts, no loop. */
@@ -130,6 +133,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 				consider(heap, c, &best, &below, &best_key,
 				    out);
 		}
+		writer_outcome(out, (unsigned)(best - first), best_key >= key);
 		if (best_key >= key)
 			break;
 		place(heap, u, below, out);
@@ -161,7 +165,7 @@ generic_insert(struct heap *heap, struct item *it, uint64_t key,
 	heap_index u;
 
 	assert(heap->size < heap->capacity);
-	writer_step(out, STEP_ROOM);
+	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
 	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE, out);
 	it->key = key;
 	heap->size++;
@@ -177,7 +181,7 @@ generic_delete(struct heap *heap, struct item *it,
 	heap_index u;
 	struct item *last;
 
-	writer_step(out, STEP_ROOM);
+	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
 	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
@@ -197,7 +201,7 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
 {
 	heap_index u;
 
-	writer_step(out, STEP_ROOM);
+	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
 	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
