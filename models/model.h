@@ -76,6 +76,14 @@ struct model_setup {
 	uint64_t	items;
 	uint64_t	item_stride;
 	bool		time_model;	/* --time-model */
+	struct lat_curve latency_curve;	/* --latency-curve's, or none */
+	/*
+	 * The layout whose stream the models take (NULL where the config
+	 * runs several: --dry-run's estimate) and its shape, heap_init()'s:
+	 * the time model follows the wrong path of a mispredicted level.
+	 */
+	const struct layout *layout;
+	struct shape	shape;
 	bool		three_c;	/* --three-c */
 };
 

@@ -214,6 +214,13 @@ config_model_setup(const struct config *config)
 		.three_c = config->three_c,
 	};
 
+	/* A run of one layout (rig.c's) tells its models which. */
+	if (config->layouts != 0 &&
+	    (config->layouts & (config->layouts - 1)) == 0) {
+		setup.layout = layouts[__builtin_ctz(config->layouts)];
+		setup.shape = config_shape(config);
+		setup.shape.height = heap_tree_height(config->items);
+	}
 	/* The caches run with the page model, never with --vm off. */
 	if (config->vm != VM_OFF)
 		setup.cache = hier_for_page(&config->cache, config->page_bytes);
