@@ -54,7 +54,8 @@ enum {
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C
+	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C,
+	OPT_LATENCY_CURVE
 };
 
 static const struct option options[] = {
@@ -74,6 +75,7 @@ static const struct option options[] = {
 	{ "cache", required_argument, NULL, OPT_CACHE },
 	{ "tlb", required_argument, NULL, OPT_TLB },
 	{ "latency", required_argument, NULL, OPT_LATENCY },
+	{ "latency-curve", required_argument, NULL, OPT_LATENCY_CURVE },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -214,6 +216,9 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 				request->latency[k] = value;
 		break;
 	}
+	case OPT_LATENCY_CURVE:
+		latency_curve_option(value, &config->latency_curve);
+		break;
 	case OPT_TIME_MODEL:
 		config->time_model = true;
 		return true;

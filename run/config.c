@@ -211,6 +211,7 @@ config_model_setup(const struct config *config)
 		.items = config->items,
 		.item_stride = config->item_bytes,
 		.time_model = config->time_model,
+		.latency_curve = config->latency_curve,
 		.three_c = config->three_c,
 	};
 

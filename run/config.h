@@ -85,6 +85,8 @@ struct config {
 	/* The caches and TLB of --vm sim (hier.h); none: --cache off. */
 	struct hier_geometry cache;
 	struct hier_latency latency;	/* the modeled in-memory time's */
+	/* --latency-curve: the time model's lat(D); no points: none. */
+	struct lat_curve latency_curve;
 	/*
 	 * --time-model: the time model (timemodel.h) and its calibration
 	 * run beside the caches.  Asked for, not by default: its caches of

@@ -320,6 +320,43 @@ START_TEST(test_cost_priced)
 }
 END_TEST
 
+/*
+ * A latency curve of 1 ns at 128 bytes, 11 at 1 KiB, 101 at 1 MiB: in
+ * between, linear in log2 of the size (32 KiB: halfway from 1 KiB to
+ * 1 MiB, 56), and the ends' beyond.  Under it, with a fence at every
+ * operation's end, a first touch waits the last point less the first,
+ * 100, and a line touched again after one other line (2 lines, 128
+ * bytes) the first point less itself: nothing.
+ */
+START_TEST(test_curve)
+{
+	const uint64_t op[] = {
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64, 0), marker(STREAM_OP_END),
+	};
+	struct time_heap heap = binary;
+	struct timemodel model;
+	struct time_counts counts;
+
+	heap.fence_op = true;
+	heap.curve = (struct lat_curve){ 3, { 128, 1024, 1 << 20 },
+	    { 1, 11, 101 } };
+	ck_assert(near(lat_curve_ns(&heap.curve, 64), 1));
+	ck_assert(near(lat_curve_ns(&heap.curve, 1024), 11));
+	ck_assert(near(lat_curve_ns(&heap.curve, 1 << 15), 56));
+	ck_assert(near(lat_curve_ns(&heap.curve, UINT64_MAX), 101));
+	ck_assert_int_eq(timemodel_init(&model, &flat, &round_ns, 1 << 20,
+	    &heap), 0);
+	timemodel_take(&model, op, sizeof(op) / sizeof(op[0]));
+	counts = timemodel_counts(&model);
+	ck_assert(near(time_stall_ns(&counts), 200));
+	ck_assert(near(counts.stall_ns[TIME_MEM], 200));
+	timemodel_fini(&model);
+}
+END_TEST
+
 /* The predictor's test: a heap's steps' markers, kept. */
 struct markers {
 	uint64_t	*marker;
@@ -468,6 +505,7 @@ time_suite(void)
 	tcase_add_test(tc, test_op_end);
 	tcase_add_test(tc, test_wrong_path);
 	tcase_add_test(tc, test_walks);
+	tcase_add_test(tc, test_curve);
 	tcase_add_loop_test(tc, test_predictor, 0, 2);
 	tcase_add_test(tc, test_cost_priced);
 	suite_add_tcase(suite, tc);
