@@ -55,7 +55,7 @@ enum {
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
 	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C,
-	OPT_LATENCY_CURVE
+	OPT_LATENCY_CURVE, OPT_WALK_CURVE
 };
 
 static const struct option options[] = {
@@ -76,6 +76,7 @@ static const struct option options[] = {
 	{ "tlb", required_argument, NULL, OPT_TLB },
 	{ "latency", required_argument, NULL, OPT_LATENCY },
 	{ "latency-curve", required_argument, NULL, OPT_LATENCY_CURVE },
+	{ "walk-curve", required_argument, NULL, OPT_WALK_CURVE },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -217,7 +218,12 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 		break;
 	}
 	case OPT_LATENCY_CURVE:
-		latency_curve_option(value, &config->latency_curve);
+		latency_curve_option("--latency-curve", value,
+		    &config->latency_curve);
+		break;
+	case OPT_WALK_CURVE:
+		latency_curve_option("--walk-curve", value,
+		    &config->walk_curve);
 		break;
 	case OPT_TIME_MODEL:
 		config->time_model = true;

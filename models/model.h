@@ -77,6 +77,7 @@ struct model_setup {
 	uint64_t	item_stride;
 	bool		time_model;	/* --time-model */
 	struct lat_curve latency_curve;	/* --latency-curve's, or none */
+	struct lat_curve walk_curve;	/* --walk-curve's, or none */
 	/*
 	 * The layout whose stream the models take (NULL where the config
 	 * runs several: --dry-run's estimate) and its shape, heap_init()'s:

@@ -23,7 +23,8 @@ wanted(const struct model_setup *setup)
 static uint64_t
 bytes(const struct model_setup *setup)
 {
-	struct time_heap heap = { .curve = setup->latency_curve };
+	struct time_heap heap = { .curve = setup->latency_curve,
+	    .walk_curve = setup->walk_curve, .pages = setup->pages };
 
 	return model_caches_touched(setup, &setup->cache, true) +
 	    timemodel_bytes(&setup->cache, setup->arena_end, &heap);
@@ -39,6 +40,7 @@ create(const struct model_setup *setup)
 		.pages = setup->pages,
 		.positions = setup->items,
 		.curve = setup->latency_curve,
+		.walk_curve = setup->walk_curve,
 	};
 
 	assert(setup->layout != NULL);

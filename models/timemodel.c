@@ -50,9 +50,10 @@ timemodel_init(struct timemodel *model, const struct hier_geometry *g,
 		model->level_bytes[k] = g->level[k].blocks *
 		    g->level[k].line_bytes;
 	for (k = 0; k < HIER_LEVELS; k++) {
-		/* A curve answers for the caches. */
+		/* A curve answers for the caches, a walk curve the TLB. */
 		if (g->level[k].blocks == 0 ||
-		    (k < HIER_FIRST_TLB && heap->curve.points > 0))
+		    (k < HIER_FIRST_TLB && heap->curve.points > 0) ||
+		    (k >= HIER_FIRST_TLB && heap->walk_curve.points > 0))
 			continue;
 		if (cache_init(&model->level[k], &g->level[k]) != 0 ||
 		    (address_limit != 0 && cache_bound(&model->level[k],
@@ -77,6 +78,16 @@ timemodel_init(struct timemodel *model, const struct hier_geometry *g,
 		}
 		stackdist_phase(model->lines);
 	}
+	if (heap->walk_curve.points > 0) {
+		assert(address_limit != 0);
+		model->pages = stackdist_create((uint32_t)((address_limit - 1) >>
+		    heap->pages.byte_shift) + 1);
+		if (model->pages == NULL) {
+			timemodel_fini(model);
+			return -1;
+		}
+		stackdist_phase(model->pages);
+	}
 	return 0;
 }
 
@@ -84,12 +95,17 @@ uint64_t
 timemodel_bytes(const struct hier_geometry *g, uint64_t address_limit,
     const struct time_heap *heap)
 {
-	uint64_t lines;
+	uint64_t lines, pages, bytes = 0;
 
-	if (heap->curve.points == 0 || address_limit == 0)
+	if (address_limit == 0)
 		return 0;
 	lines = ((address_limit - 1) >> line_shift_of(g)) + 1;
-	return stackdist_bytes(lines, lines, 2 * lines);
+	pages = ((address_limit - 1) >> heap->pages.byte_shift) + 1;
+	if (heap->curve.points > 0)
+		bytes += stackdist_bytes(lines, lines, 2 * lines);
+	if (heap->walk_curve.points > 0)
+		bytes += stackdist_bytes(pages, pages, 2 * lines);
+	return bytes;
 }
 
 void
@@ -103,7 +119,9 @@ timemodel_fini(struct timemodel *model)
 	memset(model->present, 0, sizeof(model->present));
 	if (model->lines != NULL)
 		stackdist_destroy(model->lines);
-	model->lines = NULL;
+	if (model->pages != NULL)
+		stackdist_destroy(model->pages);
+	model->lines = model->pages = NULL;
 }
 
 bool
@@ -160,6 +178,18 @@ curve_access(struct timemodel *model, uint64_t address,
 		stall[part] = ns;
 }
 
+/* A walk from the walk curve at the page's reuse distance. */
+static double
+walk_of(struct timemodel *model, uint64_t address)
+{
+	unsigned shift = model->heap.pages.byte_shift;
+	uint32_t d = stackdist_access(model->pages, (uint32_t)(address >>
+	    shift));
+
+	return lat_curve_ns(&model->heap.walk_curve, d == STACKDIST_COLD ?
+	    UINT64_MAX : (uint64_t)d << shift);
+}
+
 /*
  * One access through the caches and the TLB; `stall` gets what a load
  * of it would wait beyond an L1 hit, part by part.
@@ -196,6 +226,10 @@ access_one(struct timemodel *model, uint64_t address,
 		if (part != TIME_PARTS && ns[cost] > base)
 			stall[part] = ns[cost] - base;
 	}
+	if (model->pages != NULL) {
+		stall[TIME_TLB] = walk_of(model, address);
+		return;
+	}
 	for (k = HIER_FIRST_TLB; k < HIER_LEVELS; k++) {
 		if (!model->present[k])
 			continue;
@@ -207,17 +241,16 @@ access_one(struct timemodel *model, uint64_t address,
 		stall[TIME_TLB] = ns[COST_TLB];
 }
 
-/* A walk asked for at `at` ends when a walker has done it. */
+/* A walk of `ns` asked for at `at` ends when a walker has done it. */
 static double
-walk(struct timemodel *model, double at)
+walk(struct timemodel *model, double at, double ns)
 {
 	unsigned k, first = 0;
 
 	for (k = 1; k < TIME_WALKERS; k++)
 		if (model->walker_free[k] < model->walker_free[first])
 			first = k;
-	model->walker_free[first] = max2(at, model->walker_free[first]) +
-	    model->latency.ns[COST_TLB];
+	model->walker_free[first] = max2(at, model->walker_free[first]) + ns;
 	return model->walker_free[first];
 }
 
@@ -250,7 +283,7 @@ load(struct timemodel *model, uint64_t record)
 	memcpy(part, chained ? step->slot : (double[TIME_PARTS]){ 0 },
 	    sizeof(part));
 	if (stall[TIME_TLB] > 0) {
-		double walked = walk(model, start);
+		double walked = walk(model, start, stall[TIME_TLB]);
 
 		part[TIME_TLB] += walked - start;
 		start = walked;

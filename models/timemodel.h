@@ -118,6 +118,11 @@ struct time_heap {
 	 * sizes only name the part it goes to.
 	 */
 	struct lat_curve curve;
+	/*
+	 * With points, a walk is the curve's at the page's reuse distance,
+	 * in bytes of pages, in place of the TLB's.
+	 */
+	struct lat_curve walk_curve;
 };
 
 /* The step under way; timemodel.c's business. */
@@ -150,6 +155,7 @@ struct timemodel {
 	bool		present[HIER_LEVELS];
 	uint64_t	level_bytes[HIER_FIRST_TLB];	/* 0: absent */
 	struct stackdist *lines;	/* with a curve: the lines' stack */
+	struct stackdist *pages;	/* with a walk curve: the pages' */
 	struct hier_latency latency;
 	struct time_heap heap;
 	unsigned	line_shift;

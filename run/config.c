@@ -212,6 +212,7 @@ config_model_setup(const struct config *config)
 		.item_stride = config->item_bytes,
 		.time_model = config->time_model,
 		.latency_curve = config->latency_curve,
+		.walk_curve = config->walk_curve,
 		.three_c = config->three_c,
 	};
 

@@ -87,6 +87,8 @@ struct config {
 	struct hier_latency latency;	/* the modeled in-memory time's */
 	/* --latency-curve: the time model's lat(D); no points: none. */
 	struct lat_curve latency_curve;
+	/* --walk-curve: its walks by pages' reuse distance; or none. */
+	struct lat_curve walk_curve;
 	/*
 	 * --time-model: the time model (timemodel.h) and its calibration
 	 * run beside the caches.  Asked for, not by default: its caches of

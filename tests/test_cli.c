@@ -381,6 +381,10 @@ static const struct bad_input {
 	{ { "--items", "1000", "--latency-curve", "4M=30ns" },
 	    "--time-model", { "--latency-curve", "add --time-model" },
 	    WITH_OUTPUT },
+	{ { "--items", "1000", "--walk-curve", "64K=0,1M=x" }, "'1M=x'",
+	    { "--walk-curve", "SIZE=TIME" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--walk-curve", "1M=2ns" }, "--time-model",
+	    { "--walk-curve", "add --time-model" }, WITH_OUTPUT },
 	/* An option with no effect names what it lacks. */
 	{ { "--items", "1000", "--latency", "l1=2ns", "--cache", "off" },
 	    "--cache off", { "--latency", "name a cache" }, WITH_OUTPUT },

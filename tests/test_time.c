@@ -357,6 +357,36 @@ START_TEST(test_curve)
 }
 END_TEST
 
+/*
+ * A walk curve of nothing at one page (4 KiB) and 20 ns at four: with
+ * a fence at every operation's end, page 0's first touch walks the last
+ * point's 20 and then waits 99 for memory, so does page 1's, and page
+ * 0's next, two pages on (8 KiB, halfway in log2), walks 10 before its
+ * 99: 119 + 119 + 109, of which walks 50.
+ */
+START_TEST(test_walk_curve)
+{
+	const uint64_t op[] = {
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(4096, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64, 0), marker(STREAM_OP_END),
+	};
+	struct time_heap heap = binary;
+	struct timemodel model;
+	struct time_counts counts;
+
+	heap.fence_op = true;
+	heap.walk_curve = (struct lat_curve){ 2, { 4096, 16384 }, { 0, 20 } };
+	ck_assert_int_eq(timemodel_init(&model, &flat, &round_ns, 1 << 20,
+	    &heap), 0);
+	timemodel_take(&model, op, sizeof(op) / sizeof(op[0]));
+	counts = timemodel_counts(&model);
+	ck_assert(near(time_stall_ns(&counts), 347));
+	ck_assert(near(counts.stall_ns[TIME_TLB], 50));
+	timemodel_fini(&model);
+}
+END_TEST
+
 /* The predictor's test: a heap's steps' markers, kept. */
 struct markers {
 	uint64_t	*marker;
@@ -506,6 +536,7 @@ time_suite(void)
 	tcase_add_test(tc, test_wrong_path);
 	tcase_add_test(tc, test_walks);
 	tcase_add_test(tc, test_curve);
+	tcase_add_test(tc, test_walk_curve);
 	tcase_add_loop_test(tc, test_predictor, 0, 2);
 	tcase_add_test(tc, test_cost_priced);
 	suite_add_tcase(suite, tc);

@@ -11,10 +11,10 @@
 # other through --latency (LATENCY=measured, defaults or a list; by
 # default the measured ones with FULL=1, else the defaults), with
 # --disk-latency 0 (no fault is priced: the measured runs take none),
-# and the latency curve by reuse distance (tools/latency.c --curve,
-# measured just before the runs, printed with the results) through
-# --latency-curve, unless CURVE=none (the caches' fixed geometry, as
-# before issue 40).  Then for each heap size, each --model, replace and mix,
+# and the latency and walk curves by reuse distance (tools/latency.c
+# --curve and --walk-curve, measured just before the runs, printed with
+# the results) through --latency-curve and --walk-curve, unless
+# CURVE=none (the caches' and TLB's fixed geometry, as before issue 40).  Then for each heap size, each --model, replace and mix,
 # every layout: one tracked run (its computing costs fitted in the same
 # invocation, calibrate.h) and three untracked runs (--vm off),
 # interleaved, whose median CPU ns/op is the measured figure: CPU time,
@@ -72,8 +72,11 @@ curve_option=""
 if [ "${CURVE:-measured}" != none ]; then
 	curve=$("$tmp/latency" --curve) ||
 	    { echo "time-check: latency --curve failed"; exit 2; }
+	walks=$("$tmp/latency" --walk-curve) ||
+	    { echo "time-check: latency --walk-curve failed"; exit 2; }
 	echo "time-check: latency curve measured here: $curve"
-	curve_option="--latency-curve $curve"
+	echo "time-check: walk curve measured here:    $walks"
+	curve_option="--latency-curve $curve --walk-curve $walks"
 fi
 common="--ops $ops --workload replace,mix --layout ${LAYOUTS:-binheap,bheap,dary} --format csv"
 for n in $sizes; do
