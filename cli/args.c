@@ -55,7 +55,7 @@ enum {
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
 	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C,
-	OPT_LATENCY_CURVE, OPT_WALK_CURVE
+	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE
 };
 
 static const struct option options[] = {
@@ -77,6 +77,7 @@ static const struct option options[] = {
 	{ "latency", required_argument, NULL, OPT_LATENCY },
 	{ "latency-curve", required_argument, NULL, OPT_LATENCY_CURVE },
 	{ "walk-curve", required_argument, NULL, OPT_WALK_CURVE },
+	{ "serialize", required_argument, NULL, OPT_SERIALIZE },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -176,6 +177,10 @@ memory_option(int c, const char *value, struct plan_request *request)
 		return true;
 	case OPT_VM:
 		config->vm = name_option("--vm", value, vm_names);
+		return true;
+	case OPT_SERIALIZE:
+		config->serialize = name_option("--serialize", value,
+		    serialize_names);
 		return true;
 	case OPT_VM_DIR:
 		config->vm_dir = value;

@@ -117,6 +117,7 @@ help_usage(FILE *out)
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--latency-curve LIST] [--walk-curve LIST]\n"
+"                [--serialize none|level|op|both]\n"
 "                [--time-model] [--three-c] [--pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
@@ -202,9 +203,14 @@ help_memory(FILE *out, const struct config *d)
 "                     the kernel takes a real minor fault; disk: back the\n"
 "                     arenas with a file and push evicted pages out to it,\n"
 "                     for real major faults (default %s)\n"
+"  --serialize HOW    fence the untracked heap (--vm off) with an lfence\n"
+"                     before every sift level (level), at every\n"
+"                     operation's end (op) or both, and the time model\n"
+"                     likewise, to see what the out-of-order core hides\n"
+"                     (default %s)\n"
 "  --policy LIST      replacement policies of the resident set, each a\n"
 "                     series of its own, run in the order\n"
-"                     ", vm_names[d->vm]);
+"                     ", vm_names[d->vm], serialize_names[d->serialize]);
 	put_names(out, policy_names, POLICY_COUNT, ~0u, ", ");
 	fprintf(out, " (default ");
 	put_names(out, policy_names, POLICY_COUNT, d->policies, ",");

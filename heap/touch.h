@@ -70,15 +70,16 @@
  */
 struct heap_writer {
 	enum heap_tracking tracked;
+	bool		fence;		/* an lfence before every sift level */
 	struct access_stream *stream;
 	uint64_t	*next;		/* HEAP_TRACKED: where records go */
 	uint64_t	*marker;	/* HEAP_TRACKED: the step's marker */
 };
 
 HEAP_INLINE struct heap_writer
-writer_open(struct heap *heap, enum heap_tracking tracked)
+writer_open(struct heap *heap, enum heap_tracking tracked, bool fence)
 {
-	struct heap_writer out = { tracked, heap->stream, NULL, NULL };
+	struct heap_writer out = { tracked, fence, heap->stream, NULL, NULL };
 
 	if (tracked == HEAP_TRACKED)
 		out.next = out.stream->next;
@@ -118,6 +119,14 @@ writer_step(struct heap_writer *out, uint32_t room, enum stream_site site,
 		out->next = stream_room(out->stream, out->next, room);
 	out->marker = out->next;
 	writer_put(out, stream_step(site, parent));
+}
+
+/* A sift level begins: the fenced copy waits for every load before it. */
+HEAP_INLINE void
+writer_fence(const struct heap_writer *out)
+{
+	if (out->fence)
+		heap_lfence();
 }
 
 /*

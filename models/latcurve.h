@@ -15,8 +15,12 @@
 
 #include <stdint.h>
 
-/* Points of a curve: 16 KiB to 512 MiB is 16; 2 B to 2^63 B, 63. */
-#define LAT_CURVE_POINTS	64u
+/*
+ * Points of a curve: 16 KiB to 512 MiB is 16.  Every point of a sweep
+ * carries its config's curves, so they are kept small: a --resident all
+ * sweep of 64-byte pages has thousands of points.
+ */
+#define LAT_CURVE_POINTS	24u
 
 struct lat_curve {
 	unsigned	points;			/* 0: no curve */

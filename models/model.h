@@ -78,6 +78,7 @@ struct model_setup {
 	bool		time_model;	/* --time-model */
 	struct lat_curve latency_curve;	/* --latency-curve's, or none */
 	struct lat_curve walk_curve;	/* --walk-curve's, or none */
+	enum heap_serialize serialize;	/* --serialize's */
 	/*
 	 * The layout whose stream the models take (NULL where the config
 	 * runs several: --dry-run's estimate) and its shape, heap_init()'s:

@@ -41,6 +41,10 @@ create(const struct model_setup *setup)
 		.positions = setup->items,
 		.curve = setup->latency_curve,
 		.walk_curve = setup->walk_curve,
+		.fence_level = setup->serialize == SERIALIZE_LEVEL ||
+		    setup->serialize == SERIALIZE_BOTH,
+		.fence_op = setup->serialize == SERIALIZE_OP ||
+		    setup->serialize == SERIALIZE_BOTH,
 	};
 
 	assert(setup->layout != NULL);

@@ -22,6 +22,7 @@ const char *const model_names[] = { "array", "full", NULL };
 const char *const vm_names[] = { "off", "sim", "kernel", "disk", NULL };
 const char *const format_names[] = { "table", "csv", "json", "md", NULL };
 const char *const policy_names[] = { "lru", "clock", "fifo", "opt", NULL };
+const char *const serialize_names[] = { "none", "level", "op", "both", NULL };
 
 unsigned
 config_default_layouts(void)
@@ -213,6 +214,7 @@ config_model_setup(const struct config *config)
 		.time_model = config->time_model,
 		.latency_curve = config->latency_curve,
 		.walk_curve = config->walk_curve,
+		.serialize = config->serialize,
 		.three_c = config->three_c,
 	};
 

@@ -79,6 +79,8 @@ if [ "${CURVE:-measured}" != none ]; then
 	curve_option="--latency-curve $curve --walk-curve $walks"
 fi
 common="--ops $ops --workload replace,mix --layout ${LAYOUTS:-binheap,bheap,dary} --format csv"
+# SERIALIZE=level|op|both: the fenced heaps, measured and modeled.
+[ -n "${SERIALIZE:-}" ] && common="$common --serialize $SERIALIZE"
 for n in $sizes; do
 	for m in array full; do
 		"$bin" --items "$n" --model "$m" $common --disk-latency 0ns \
