@@ -401,7 +401,6 @@ end_step(struct timemodel *model)
 			model->counts.stall_ns[k] += advance * step->best[k] /
 			    chain;
 	model->frontier = max2(model->frontier, step->done);
-	model->counts.serial_ns += step->done - step->issue;
 	if (model->window_steps == TIME_WINDOW_STEPS) {
 		model->window_instructions -=
 		    model->window[model->window_first].instructions;
@@ -512,7 +511,6 @@ timemodel_counts(const struct timemodel *model)
 	if (advance > 0 && chain > 0)
 		for (k = 0; k < TIME_PARTS; k++)
 			counts.stall_ns[k] += advance * step->best[k] / chain;
-	counts.serial_ns += step->done - step->issue;
 	return counts;
 }
 

@@ -93,8 +93,6 @@ struct time_counts {
 	uint64_t	mispredicts;	/* levels whose branch mispredicted */
 	/* The advance of E, shared among the parts of the chains that set it. */
 	double		stall_ns[TIME_PARTS];
-	/* Every step's chain in turn: the time with no overlap at all. */
-	double		serial_ns;
 	/* The calibrated costs (calibrate.h); 0 until set. */
 	double		op_ns;
 	double		load_ns;
