@@ -106,4 +106,5 @@ const struct layout bheap_layout = {
 	.parent = bheap_parent,
 	.children = bheap_children,
 	.ops = heapgen_ops,
+	.fenced = &heapgen_fenced,
 };

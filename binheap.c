@@ -35,4 +35,5 @@ const struct layout binheap_layout = {
 	.fanout = binary_fanout,
 	.page_changes = binheap_page_changes,
 	.ops = heapgen_ops,
+	.fenced = &heapgen_fenced,
 };

@@ -54,7 +54,8 @@ enum {
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C
+	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C,
+	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE
 };
 
 static const struct option options[] = {
@@ -74,6 +75,9 @@ static const struct option options[] = {
 	{ "cache", required_argument, NULL, OPT_CACHE },
 	{ "tlb", required_argument, NULL, OPT_TLB },
 	{ "latency", required_argument, NULL, OPT_LATENCY },
+	{ "latency-curve", required_argument, NULL, OPT_LATENCY_CURVE },
+	{ "walk-curve", required_argument, NULL, OPT_WALK_CURVE },
+	{ "serialize", required_argument, NULL, OPT_SERIALIZE },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -174,6 +178,10 @@ memory_option(int c, const char *value, struct plan_request *request)
 	case OPT_VM:
 		config->vm = name_option("--vm", value, vm_names);
 		return true;
+	case OPT_SERIALIZE:
+		config->serialize = name_option("--serialize", value,
+		    serialize_names);
+		return true;
 	case OPT_VM_DIR:
 		config->vm_dir = value;
 		return true;
@@ -214,6 +222,14 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 				request->latency[k] = value;
 		break;
 	}
+	case OPT_LATENCY_CURVE:
+		latency_curve_option("--latency-curve", value,
+		    &config->latency_curve);
+		break;
+	case OPT_WALK_CURVE:
+		latency_curve_option("--walk-curve", value,
+		    &config->walk_curve);
+		break;
 	case OPT_TIME_MODEL:
 		config->time_model = true;
 		return true;

@@ -116,6 +116,8 @@ help_usage(FILE *out)
 "                [--disk-latency TIME] [--vm off|sim|kernel|disk]\n"
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
+"                [--latency-curve LIST] [--walk-curve LIST]\n"
+"                [--serialize none|level|op|both]\n"
 "                [--time-model] [--three-c] [--pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
@@ -201,9 +203,14 @@ help_memory(FILE *out, const struct config *d)
 "                     the kernel takes a real minor fault; disk: back the\n"
 "                     arenas with a file and push evicted pages out to it,\n"
 "                     for real major faults (default %s)\n"
+"  --serialize HOW    fence the untracked heap (--vm off) with an lfence\n"
+"                     before every sift level (level), at every\n"
+"                     operation's end (op) or both, and the time model\n"
+"                     likewise, to see what the out-of-order core hides\n"
+"                     (default %s)\n"
 "  --policy LIST      replacement policies of the resident set, each a\n"
 "                     series of its own, run in the order\n"
-"                     ", vm_names[d->vm]);
+"                     ", vm_names[d->vm], serialize_names[d->serialize]);
 	put_names(out, policy_names, POLICY_COUNT, ~0u, ", ");
 	fprintf(out, " (default ");
 	put_names(out, policy_names, POLICY_COUNT, d->sweep.policies, ",");
@@ -246,6 +253,16 @@ help_hierarchy(FILE *out, const struct config *d)
 "                     its own over slots and items: a tracked run takes\n"
 "                     1.5 to 2 times as long under --model full, 2 to 5\n"
 "                     under array (make bench): asked for, not by default\n"
+"  --latency-curve LIST  the time model's latency by reuse distance in\n"
+"                     place of its caches': SIZE=TIME points, SIZE rising\n"
+"                     (tools/latency.c measures them; e.g.\n"
+"                     16K=1.3ns,2M=14ns,8M=135ns,512M=175ns): a load\n"
+"                     whose line was last touched SIZE bytes ago waits\n"
+"                     TIME, less the first point's (default none)\n"
+"  --walk-curve LIST  the time model's page walks by reuse distance in\n"
+"                     place of its TLB's: SIZE=TIME points as above, a\n"
+"                     load whose page was last touched SIZE bytes of\n"
+"                     pages ago walks for TIME (default none)\n"
 "  --three-c          also classify each cache and TLB level's misses as\n"
 "                     compulsory, capacity and conflict (l1_compulsory\n"
 "                     and the rest), with caches and an LRU stack of\n"

@@ -275,3 +275,44 @@ latency_option(const char *text, struct hier_latency *latency)
 	}
 	return named;
 }
+
+/* --latency-curve, --walk-curve ----------------------------------------- */
+
+void
+latency_curve_option(const char *option, const char *text,
+    struct lat_curve *curve)
+{
+	char item[ITEM_BYTES];
+	const char *whole = text;
+
+	curve->points = 0;
+	if (*text == '\0')
+		errx(EXIT_USAGE, "%s: '' is not a list of SIZE=TIME",
+		    option);
+	while (next_item(option, whole, &text, item)) {
+		char *eq = strchr(item, '=');
+		unsigned k = curve->points;
+
+		if (k == LAT_CURVE_POINTS)
+			errx(EXIT_USAGE, "%s: '%s' has more than %u points",
+			    option, printable(whole), LAT_CURVE_POINTS);
+		if (eq == NULL)
+			errx(EXIT_USAGE, "%s: '%s' is not SIZE=TIME", option,
+			    printable(item));
+		*eq = '\0';
+		if (parse_size(item, 1, UINT64_C(1) << 62, &curve->bytes[k]) !=
+		    0 || parse_latency_ns(eq + 1,
+		    (uint64_t)HIER_MAX_LATENCY_NS, &curve->ns[k]) != 0) {
+			*eq = '=';
+			errx(EXIT_USAGE, "%s: '%s' is not SIZE=TIME, SIZE in "
+			    "bytes with K, M or G, TIME from 0 to 1s with ns, "
+			    "us, ms or s (bare: ns)", option, printable(item));
+		}
+		if (k > 0 && curve->bytes[k] <= curve->bytes[k - 1]) {
+			*eq = '=';
+			errx(EXIT_USAGE, "%s: '%s': the sizes must rise from "
+			    "point to point", option, printable(item));
+		}
+		curve->points++;
+	}
+}

@@ -30,6 +30,12 @@ void	tlb_option(const char *text, struct hier_geometry *);
 /* Returns the costs the text names, a bit per enum hier_cost. */
 unsigned latency_option(const char *text, struct hier_latency *);
 /*
+ * SIZE=TIME items, sizes rising: the time model's lat(D) or walk(D)
+ * (latcurve.h), for `option`'s messages.
+ */
+void	latency_curve_option(const char *option, const char *text,
+	    struct lat_curve *);
+/*
  * After every option: --cache off without a --tlb is the page model
  * alone, the TLB off too.
  */

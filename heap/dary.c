@@ -80,5 +80,6 @@ const struct layout dary_layout = {
 	.parent = dary_parent,
 	.children = dary_children,
 	.ops = heapgen_ops,
+	.fenced = &heapgen_fenced,
 	.has_arity = true,
 };

@@ -51,10 +51,22 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->capacity = capacity;
 	heap->stream = stream;
 	heap->ops = &layout->ops[tracking_for(stream)];
+	heap->fence_op = false;
 	heap->pages = *pages;
 	/* Item addresses only mean something to a stream. */
 	if (stream == NULL)
 		heap->pages.items_base = NULL;
+}
+
+void
+heap_serialize(struct heap *heap, enum heap_serialize how)
+{
+	assert(how < SERIALIZE_COUNT && heap->size == 0);
+	if (heap->stream != NULL)
+		return;
+	if (how == SERIALIZE_LEVEL || how == SERIALIZE_BOTH)
+		heap->ops = heap->layout->fenced;
+	heap->fence_op = how == SERIALIZE_OP || how == SERIALIZE_BOTH;
 }
 
 struct item *

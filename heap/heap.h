@@ -106,6 +106,31 @@ enum heap_tracking { HEAP_UNTRACKED, HEAP_TRACKED, HEAP_TRACKED_EACH,
 #define HEAP_STEP_RECORDS(children)	(2 * (uint32_t)(children) + 5)
 #define HEAP_MAX_STEP_RECORDS		HEAP_STEP_RECORDS(DARY_MAX_ARITY)
 
+/*
+ * --serialize (issue 40): the untracked heap with an lfence before every
+ * sift level, at every operation's end, or both, so that the core
+ * overlaps no level with the one before, no operation with the last, or
+ * nothing: a tracked heap never fences, the time model prices the same
+ * serialization instead.  Only x86 has an lfence.
+ */
+enum heap_serialize { SERIALIZE_NONE, SERIALIZE_LEVEL, SERIALIZE_OP,
+    SERIALIZE_BOTH, SERIALIZE_COUNT };
+
+#if defined(__x86_64__) || defined(__i386__)
+#define HEAP_CAN_SERIALIZE	1
+#else
+#define HEAP_CAN_SERIALIZE	0
+#endif
+
+/* Every load before it completes before any load after it issues. */
+static inline void
+heap_lfence(void)
+{
+#if HEAP_CAN_SERIALIZE
+	__asm__ __volatile__("lfence" ::: "memory");
+#endif
+}
+
 /* Heap operations over one layout's rules, as described below. */
 struct heap_ops {
 	void	(*insert)(struct heap *, struct item *, uint64_t key);
@@ -140,6 +165,8 @@ struct layout {
 			    double page_levels);
 	/* One per enum heap_tracking. */
 	const struct heap_ops *ops;
+	/* Untracked, with an lfence before every sift level. */
+	const struct heap_ops *fenced;
 	/* Whether the shape's arity shapes this layout (only dary's does). */
 	bool		has_arity;
 	/*
@@ -205,6 +232,7 @@ struct heap {
 	heap_index	capacity;
 	/* Where the accesses go, or NULL: untracked (--vm off). */
 	struct access_stream *stream;
+	bool		fence_op;	/* an lfence at every operation's end */
 	/* Addresses; items_base is NULL when items are not reported. */
 	struct page_map	pages;
 	/* shape.memo's room, aligned for any object. */
@@ -229,10 +257,18 @@ void		 heap_init(struct heap *, const struct layout *,
  * themselves report as heap->ops's copy was compiled to (touch.h).
  */
 
+/*
+ * An untracked heap fences as `how` says (see enum heap_serialize); a
+ * tracked one is left as it is.  After heap_init(), before any operation.
+ */
+void		heap_serialize(struct heap *, enum heap_serialize how);
+
 /* The workload's operation is over (for per-operation figures). */
 static inline void
 heap_op_end(struct heap *heap)
 {
+	if (heap->fence_op)
+		heap_lfence();
 	if (heap->stream != NULL)
 		stream_put(heap->stream,
 		    (uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT);

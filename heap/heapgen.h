@@ -15,7 +15,9 @@
  * including touch.h: see there) and gets `heapgen_ops`, the struct
  * heap_ops its struct layout lists, one per enum heap_tracking:
  * untracked, reporting to a stream through a cursor, and reporting one
- * record at a time.  So this file has no include guard.
+ * record at a time; and `heapgen_fenced`, untracked with an lfence
+ * before every sift level (--serialize).  So this file has no include
+ * guard.
  *
  * Why a template: called through function pointers, the index rules cost
  * an indirect call per level, and the stream's hooks a test per access
@@ -70,11 +72,15 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 
 		paranoid_assert(p < u && HEAPGEN_SLOT(&shape, p) <
 		    HEAPGEN_SLOT(&shape, u));
-		writer_step(out, STEP_ROOM);
+		writer_fence(out);
+		writer_step(out, STEP_ROOM, STREAM_SITE_UP, p);
 		above = read_slot(heap, p, out);
 
-		if (read_key(heap, above, out) <= key)
+		if (read_key(heap, above, out) <= key) {
+			writer_outcome(out, 0, true);
 			break;
+		}
+		writer_outcome(out, 0, false);
 		place(heap, u, above, out);
 		u = p;
 	}
@@ -117,7 +123,8 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 		paranoid_assert(first > u);
 		/* Children past the last node are not there. */
 		last = first + count - 1 <= size ? first + count - 1 : size;
-		writer_step(out, STEP_ROOM);
+		writer_fence(out);
+		writer_step(out, STEP_ROOM, STREAM_SITE_DOWN, u);
 		below = read_slot(heap, first, out);
 		best_key = read_key(heap, below, out);
 		/* A constant test: for binary layouts, no loop. */
@@ -130,6 +137,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 				consider(heap, c, &best, &below, &best_key,
 				    out);
 		}
+		writer_outcome(out, (unsigned)(best - first), best_key >= key);
 		if (best_key >= key)
 			break;
 		place(heap, u, below, out);
@@ -161,7 +169,7 @@ generic_insert(struct heap *heap, struct item *it, uint64_t key,
 	heap_index u;
 
 	assert(heap->size < heap->capacity);
-	writer_step(out, STEP_ROOM);
+	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
 	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE, out);
 	it->key = key;
 	heap->size++;
@@ -177,7 +185,7 @@ generic_delete(struct heap *heap, struct item *it,
 	heap_index u;
 	struct item *last;
 
-	writer_step(out, STEP_ROOM);
+	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
 	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
@@ -197,7 +205,7 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
 {
 	heap_index u;
 
-	writer_step(out, STEP_ROOM);
+	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
 	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
@@ -213,11 +221,11 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
  * constant: untracked, the writer's calls fold away and leave the plain
  * heap; tracked, its cursor lives in a register.
  */
-#define HEAPGEN_COPY(suffix, tracked)					\
+#define HEAPGEN_COPY(suffix, tracked, fence)				\
 static void								\
 insert_##suffix(struct heap *heap, struct item *it, uint64_t key)	\
 {									\
-	struct heap_writer out = writer_open(heap, tracked);		\
+	struct heap_writer out = writer_open(heap, tracked, fence);	\
 									\
 	generic_insert(heap, it, key, &out);				\
 	writer_close(&out);						\
@@ -226,7 +234,7 @@ insert_##suffix(struct heap *heap, struct item *it, uint64_t key)	\
 static void								\
 delete_##suffix(struct heap *heap, struct item *it)			\
 {									\
-	struct heap_writer out = writer_open(heap, tracked);		\
+	struct heap_writer out = writer_open(heap, tracked, fence);	\
 									\
 	generic_delete(heap, it, &out);					\
 	writer_close(&out);						\
@@ -235,15 +243,16 @@ delete_##suffix(struct heap *heap, struct item *it)			\
 static void								\
 rekey_##suffix(struct heap *heap, struct item *it, uint64_t key)	\
 {									\
-	struct heap_writer out = writer_open(heap, tracked);		\
+	struct heap_writer out = writer_open(heap, tracked, fence);	\
 									\
 	generic_rekey(heap, it, key, &out);				\
 	writer_close(&out);						\
 }
 
-HEAPGEN_COPY(untracked, HEAP_UNTRACKED)
-HEAPGEN_COPY(tracked, HEAP_TRACKED)
-HEAPGEN_COPY(tracked_each, HEAP_TRACKED_EACH)
+HEAPGEN_COPY(untracked, HEAP_UNTRACKED, false)
+HEAPGEN_COPY(tracked, HEAP_TRACKED, false)
+HEAPGEN_COPY(tracked_each, HEAP_TRACKED_EACH, false)
+HEAPGEN_COPY(fenced, HEAP_UNTRACKED, true)
 #undef HEAPGEN_COPY
 
 static const struct heap_ops heapgen_ops[HEAP_TRACKINGS] = {
@@ -253,3 +262,7 @@ static const struct heap_ops heapgen_ops[HEAP_TRACKINGS] = {
 	[HEAP_TRACKED_EACH] = { insert_tracked_each, delete_tracked_each,
 	    rekey_tracked_each },
 };
+
+/* --serialize level's copy (heap.h). */
+static const struct heap_ops heapgen_fenced = { insert_fenced, delete_fenced,
+    rekey_fenced };

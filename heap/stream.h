@@ -54,6 +54,80 @@ enum stream_kind {
 
 #define STREAM_MARKER	((uint64_t)STREAM_STEP << STREAM_KIND_SHIFT)
 
+/*
+ * A step's marker says what the time model needs of its branch (issue
+ * 40): the step's site (which loop of the sift it is a level of; none
+ * for an operation's first step), the node whose children it compares
+ * (a sift-down's) or whose key (a sift-up's), and, once the step's keys
+ * are compared, its outcome: the rank of the child chosen among those
+ * compared and whether the loop ended there.  The site and the parent
+ * are written with the marker; the outcome is written into it as the
+ * step ends, through a cursor (heap/touch.h), so a stream of one record
+ * a batch, whose takers already have the marker, has none recorded.
+ */
+enum stream_site {
+	STREAM_SITE_NONE,	/* an operation's first step: no branch */
+	STREAM_SITE_DOWN,	/* a level of a sift-down */
+	STREAM_SITE_UP,		/* a level of a sift-up */
+	STREAM_SITES
+};
+
+#define STREAM_PARENT_MASK	UINT64_C(0xffffffff)	/* bits 0-31 */
+#define STREAM_RANK_SHIFT	32			/* 6 bits: < 64 */
+#define STREAM_RANK_MASK	UINT64_C(0x3f)
+#define STREAM_ENDED_BIT	(UINT64_C(1) << 38)
+#define STREAM_OUTCOME_BIT	(UINT64_C(1) << 39)	/* recorded */
+#define STREAM_SITE_SHIFT	40			/* 2 bits */
+/* The bits written as the step ends. */
+#define STREAM_OUTCOME_BITS	(STREAM_RANK_MASK << STREAM_RANK_SHIFT | \
+	STREAM_ENDED_BIT | STREAM_OUTCOME_BIT)
+
+/* A step's marker, its outcome not yet known. */
+static inline uint64_t
+stream_step(enum stream_site site, uint32_t parent)
+{
+	return (uint64_t)STREAM_STEP << STREAM_KIND_SHIFT |
+	    (uint64_t)site << STREAM_SITE_SHIFT | parent;
+}
+
+/* The bits that record a step's outcome; rank < 64. */
+static inline uint64_t
+stream_outcome(unsigned rank, bool ended)
+{
+	return (uint64_t)rank << STREAM_RANK_SHIFT |
+	    (ended ? STREAM_ENDED_BIT : 0) | STREAM_OUTCOME_BIT;
+}
+
+static inline enum stream_site
+stream_site_of(uint64_t marker)
+{
+	return (enum stream_site)(marker >> STREAM_SITE_SHIFT & 3);
+}
+
+static inline uint32_t
+stream_parent_of(uint64_t marker)
+{
+	return (uint32_t)(marker & STREAM_PARENT_MASK);
+}
+
+static inline bool
+stream_outcome_recorded(uint64_t marker)
+{
+	return (marker & STREAM_OUTCOME_BIT) != 0;
+}
+
+static inline unsigned
+stream_rank_of(uint64_t marker)
+{
+	return (unsigned)(marker >> STREAM_RANK_SHIFT & STREAM_RANK_MASK);
+}
+
+static inline bool
+stream_ended(uint64_t marker)
+{
+	return (marker & STREAM_ENDED_BIT) != 0;
+}
+
 /* The record of an access; `size` < 256, `address` < 2^48. */
 static inline uint64_t
 stream_access(enum stream_kind kind, uint64_t address, unsigned size,

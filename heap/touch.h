@@ -70,14 +70,16 @@
  */
 struct heap_writer {
 	enum heap_tracking tracked;
+	bool		fence;		/* an lfence before every sift level */
 	struct access_stream *stream;
 	uint64_t	*next;		/* HEAP_TRACKED: where records go */
+	uint64_t	*marker;	/* HEAP_TRACKED: the step's marker */
 };
 
 HEAP_INLINE struct heap_writer
-writer_open(struct heap *heap, enum heap_tracking tracked)
+writer_open(struct heap *heap, enum heap_tracking tracked, bool fence)
 {
-	struct heap_writer out = { tracked, heap->stream, NULL };
+	struct heap_writer out = { tracked, fence, heap->stream, NULL, NULL };
 
 	if (tracked == HEAP_TRACKED)
 		out.next = out.stream->next;
@@ -105,15 +107,42 @@ writer_put(struct heap_writer *out, uint64_t record)
 /*
  * A step begins: loads that follow do not wait on each other, until the
  * next step.  `room` is HEAP_STEP_RECORDS() of the layout's most
- * children: what the step may put.
+ * children: what the step may put.  `site` and `parent` go into its
+ * marker (stream.h).
  */
 HEAP_INLINE void
-writer_step(struct heap_writer *out, uint32_t room)
+writer_step(struct heap_writer *out, uint32_t room, enum stream_site site,
+    heap_index parent)
 {
 	if (out->tracked == HEAP_TRACKED &&
 	    (uint64_t)(out->stream->end - out->next) < room)
 		out->next = stream_room(out->stream, out->next, room);
-	writer_put(out, (uint64_t)STREAM_STEP << STREAM_KIND_SHIFT);
+	out->marker = out->next;
+	writer_put(out, stream_step(site, parent));
+}
+
+/* A sift level begins: the fenced copy waits for every load before it. */
+HEAP_INLINE void
+writer_fence(const struct heap_writer *out)
+{
+	if (out->fence)
+		heap_lfence();
+}
+
+/*
+ * The step's branch went to the child of this rank among those it
+ * compared, and ended the loop or not: written into its marker, which
+ * the step's room keeps in the batch until the next step.  Through
+ * stream_put() the takers have the marker already: no outcome.
+ */
+HEAP_INLINE void
+writer_outcome(struct heap_writer *out, unsigned rank, bool ended)
+{
+	if (out->tracked != HEAP_TRACKED)
+		return;
+	paranoid_assert(rank <= STREAM_RANK_MASK &&
+	    stream_kind_of(*out->marker) == STREAM_STEP);
+	*out->marker |= stream_outcome(rank, ended);
 }
 
 HEAP_INLINE void

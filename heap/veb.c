@@ -233,6 +233,7 @@ const struct layout veb_layout = {
 	.page_changes = veb_page_changes,
 	.slot = veb_slot_of,
 	.ops = heapgen_ops,
+	.fenced = &heapgen_fenced,
 	.whole_tree = true,
 	.named_only = true,
 };

@@ -77,6 +77,16 @@ struct model_setup {
 	uint64_t	items;
 	uint64_t	item_stride;
 	bool		time_model;	/* --time-model */
+	struct lat_curve latency_curve;	/* --latency-curve's, or none */
+	struct lat_curve walk_curve;	/* --walk-curve's, or none */
+	enum heap_serialize serialize;	/* --serialize's */
+	/*
+	 * The layout whose stream the models take (NULL where the config
+	 * runs several: --dry-run's estimate) and its shape, heap_init()'s:
+	 * the time model follows the wrong path of a mispredicted level.
+	 */
+	const struct layout *layout;
+	struct shape	shape;
 	bool		three_c;	/* --three-c */
 	/* explain --html's: the recorder (recording.h) fills it; or NULL. */
 	struct recording *recording;

@@ -2,26 +2,37 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * timemodel.h: the modeled time of a heap's operations on an
- * out-of-order core, from its access stream (stream.h): a critical
- * path, not a sum of latencies.
+ * out-of-order core, from its access stream (stream.h): a timestamp
+ * model in which sift levels and operations overlap as the core
+ * overlaps them (issue 40; ../shared/design/time-model.md).
  *
- * An operation is a chain of steps (the stream's STEP markers): the
- * loads of one step do not depend on each other and overlap, so a step
- * stalls for its slowest load; a slot's read followed by the read of
- * that slot's item (its key) is a chain whose latencies add.  A load's
- * stall is its level's latency beyond the L1's (the L1 hit is part of
+ * The core runs ahead of its loads along the branches it predicts.  A
+ * sift's next node is an index the branch picks, not a loaded value, so
+ * while the predictions hold, every level's loads issue together: each
+ * step (the stream's STEP markers) issues at R, when speculation last
+ * restarted, or later if the reorder buffer is full of the steps before
+ * it.  A slot's load completes at its issue plus its latency; its
+ * item's key, read through the slot's pointer, at the slot's completion
+ * plus the key's latency: a chain.  A page walk comes before the data
+ * and takes one of TIME_WALKERS walkers, which the loads share.  A step
+ * is done when its last chain completes; the frontier E is the latest
+ * completion so far, and its advance is the stall that the computing
+ * does not hide.  A step whose branch mispredicts (predict.h) restarts
+ * speculation at its completion: R moves there; on the way, the wrong
+ * child's children's slot lines were requested, and a later load of one
+ * of those lines completes no later than that request did.  Operations
+ * end without a barrier: the next one issues from R.
+ *
+ * A load's latency is its level's beyond the L1's (the L1 hit is part of
  * the computing, which the calibration measured with every load in the
- * L1), plus a page walk where the last TLB level missed; a step's walks
- * share TIME_WALKERS walkers, so at least walks / TIME_WALKERS of them
- * (rounded up) lie on its path.  Stores leave
- * the critical path but move the caches as loads do.
- *
- * The model keeps caches of its own (cache.h), of the run's geometry,
- * and sees every record, slots and items, whatever --model counts for
- * faults: the caches of the report (hier.h) are not touched.  The
- * computing itself (a cost per operation and per load, fitted from
- * untracked runs of heaps in the L1: calibrate.h) is added by the
- * report: time_compute_ns().
+ * L1), plus a walk where the last TLB level missed.  Stores leave the
+ * critical path but move the caches as loads do.  The model keeps
+ * caches of its own (cache.h), of the run's geometry, and sees every
+ * record, slots and items, whatever --model counts for faults: the
+ * caches of the report (hier.h) are not touched.  The computing itself
+ * (a cost per operation and per load, fitted from untracked runs of
+ * heaps in the L1: calibrate.h) is added by the report:
+ * time_compute_ns().
  */
 #ifndef TIMEMODEL_H
 #define TIMEMODEL_H
@@ -31,16 +42,43 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "heap.h"
 #include "hier.h"
+#include "latcurve.h"
+#include "pages.h"
+#include "predict.h"
+#include "stackdist.h"
 
 /* Parameters -------------------------------------------------------- */
 
 /*
  * Page walks under way at once: Intel's cores since Broadwell and AMD's
- * Zen cores have two page-miss handlers, so a step's walks beyond the
- * first two queue behind them.
+ * Zen cores have two page-miss handlers, so walks beyond the first two
+ * queue behind them.
  */
 #define TIME_WALKERS	2u
+
+/*
+ * The reorder buffer, in instructions: what the core keeps in flight
+ * past an unfinished load.  Public figures: AMD Zen 4 320 (this
+ * project's machine), Intel Golden Cove 512.  Moving it from 160 to 640
+ * moved the ratios at 1M items by at most 0.16: mispredictions, not the
+ * window, end the overlap.
+ */
+#define TIME_ROB	320u
+
+/*
+ * The instructions of a step that compares `children` slots: the
+ * design's prototype count, 8 and 6 a slot (a binary level 20, where
+ * callgrind counts about 19).
+ */
+#define TIME_STEP_INSTRUCTIONS(children)	(8u + 6u * (unsigned)(children))
+
+/* Steps the window holds at most: the ROB of the smallest steps. */
+#define TIME_WINDOW_STEPS	(TIME_ROB / TIME_STEP_INSTRUCTIONS(1) + 1)
+
+/* Lines a mispredicted level's wrong path requested, remembered. */
+#define TIME_WRONG_LINES	256u
 
 /* Where a stall is spent: the level that answered a load, or a walk. */
 enum time_part { TIME_L2, TIME_LLC, TIME_MEM, TIME_TLB, TIME_PARTS };
@@ -52,37 +90,96 @@ struct time_counts {
 	uint64_t	ops;		/* operations ended */
 	uint64_t	steps;		/* STEP markers */
 	uint64_t	loads;		/* reads */
+	uint64_t	mispredicts;	/* levels whose branch mispredicted */
+	/* The advance of E, shared among the parts of the chains that set it. */
 	double		stall_ns[TIME_PARTS];
 	/* The calibrated costs (calibrate.h); 0 until set. */
 	double		op_ns;
 	double		load_ns;
 };
 
-/* The state of the step under way; timemodel.c's business. */
+/*
+ * What the model knows of the heap: its layout's rules for the wrong
+ * path (NULL: hand-made streams with no sift-down levels), where its
+ * slots lie, and the serialization of a fenced build (--serialize).
+ */
+struct time_heap {
+	const struct layout *layout;
+	struct shape	shape;		/* heap_init()'s, height set */
+	struct page_map	pages;
+	uint64_t	positions;	/* the positions the array holds */
+	bool		fence_level;	/* an lfence before every sift level */
+	bool		fence_op;	/* an lfence at every operation's end */
+	/*
+	 * With points, a load's latency is the curve's at its reuse
+	 * distance (latcurve.h) in place of the caches': the caches'
+	 * sizes only name the part it goes to.
+	 */
+	struct lat_curve curve;
+	/*
+	 * With points, a walk is the curve's at the page's reuse distance,
+	 * in bytes of pages, in place of the TLB's.
+	 */
+	struct lat_curve walk_curve;
+};
+
+/* The step under way; timemodel.c's business. */
 struct time_step {
-	double		best[TIME_PARTS];	/* the step's slowest chain */
-	double		best_ns;
-	unsigned	walks;			/* the step's TLB misses */
-	double		slot[TIME_PARTS];	/* the last slot read */
+	bool		open;
+	uint64_t	marker;
+	double		issue;
+	double		done;			/* its latest completion */
+	double		best[TIME_PARTS];	/* the chain that set done */
+	double		slot_done;		/* the last slot read */
+	double		slot[TIME_PARTS];
 	bool		after_slot;		/* the last read was a slot */
+	unsigned	instructions;
+};
+
+/* A step in the reorder window. */
+struct time_window_step {
+	double		done;
+	unsigned	instructions;
+};
+
+/* A line the wrong path requested, and when it arrives. */
+struct time_wrong_line {
+	uint64_t	line;		/* address >> line shift, + 1; 0: none */
+	double		ready;
 };
 
 struct timemodel {
 	struct cache	level[HIER_LEVELS];
 	bool		present[HIER_LEVELS];
+	uint64_t	level_bytes[HIER_FIRST_TLB];	/* 0: absent */
+	struct stackdist *lines;	/* with a curve: the lines' stack */
+	struct stackdist *pages;	/* with a walk curve: the pages' */
 	struct hier_latency latency;
+	struct time_heap heap;
+	unsigned	line_shift;
+	struct predictor predictor;
+	double		restart;	/* R */
+	double		frontier;	/* E */
+	double		walker_free[TIME_WALKERS];
+	struct time_window_step window[TIME_WINDOW_STEPS];
+	unsigned	window_first, window_steps, window_instructions;
+	struct time_wrong_line wrong[TIME_WRONG_LINES];
 	struct time_step step;
 	struct time_counts counts;
 };
 
 /*
  * A model of the hierarchy `geometry` (hier_for_page()'s) with these
- * latencies; every address will be below address_limit (0: unknown).
- * Returns 0, or -1 with errno set.
+ * latencies, of `heap`; every address will be below address_limit (0:
+ * unknown; a curve needs it).  Returns 0, or -1 with errno set.
  */
 int	timemodel_init(struct timemodel *, const struct hier_geometry *,
-	    const struct hier_latency *, uint64_t address_limit);
+	    const struct hier_latency *, uint64_t address_limit,
+	    const struct time_heap *heap);
 void	timemodel_fini(struct timemodel *);
+/* The most bytes a model of these takes beyond its caches' tags. */
+uint64_t timemodel_bytes(const struct hier_geometry *,
+	    uint64_t address_limit, const struct time_heap *heap);
 /*
  * Whether the model prices anything at `cost` in a hierarchy of this
  * shape: as hier_cost_priced(), but mem always, since a load that no
@@ -91,7 +188,7 @@ void	timemodel_fini(struct timemodel *);
 bool	timemodel_cost_priced(const struct hier_geometry *, enum hier_cost);
 /* The stream's taker (stream.h): model is a struct timemodel. */
 void	timemodel_take(void *model, const uint64_t *records, size_t n);
-/* Counters to zero; the caches' contents carry over. */
+/* Counters to zero; the caches, the clocks and the predictor carry over. */
 void	timemodel_phase(struct timemodel *);
 struct time_counts timemodel_counts(const struct timemodel *);
 
@@ -101,8 +198,7 @@ struct time_counts timemodel_counts(const struct timemodel *);
  * d times a binary heap's, less the shared branch).
  */
 double	time_compute_ns(const struct time_counts *);
-/* The stalls' ns, every part. */
+/* The stalls' ns, every part: the advance of E. */
 double	time_stall_ns(const struct time_counts *);
-
 
 #endif

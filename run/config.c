@@ -22,6 +22,7 @@ const char *const model_names[] = { "array", "full", NULL };
 const char *const vm_names[] = { "off", "sim", "kernel", "disk", NULL };
 const char *const format_names[] = { "table", "csv", "json", "md", NULL };
 const char *const policy_names[] = { "lru", "clock", "fifo", "opt", NULL };
+const char *const serialize_names[] = { "none", "level", "op", "both", NULL };
 
 unsigned
 config_default_layouts(void)
@@ -211,10 +212,20 @@ config_model_setup(const struct config *config)
 		.items = config->items,
 		.item_stride = config->item_bytes,
 		.time_model = config->time_model,
+		.latency_curve = config->latency_curve,
+		.walk_curve = config->walk_curve,
+		.serialize = config->serialize,
 		.three_c = config->three_c,
 		.recording = config->recording,
 	};
 
+	/* A run of one layout (rig.c's) tells its models which. */
+	if (config->layouts != 0 &&
+	    (config->layouts & (config->layouts - 1)) == 0) {
+		setup.layout = layouts[__builtin_ctz(config->layouts)];
+		setup.shape = config_shape(config);
+		setup.shape.height = heap_tree_height(config->items);
+	}
 	/* The caches run with the page model, never with --vm off. */
 	if (config->vm != VM_OFF)
 		setup.cache = hier_for_page(&config->cache, config->page_bytes);

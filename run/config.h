@@ -59,6 +59,7 @@ extern const char *const model_names[];
 extern const char *const vm_names[];
 extern const char *const format_names[];
 extern const char *const policy_names[];	/* enum policy, vmsim.h */
+extern const char *const serialize_names[];	/* enum heap_serialize */
 
 /* How a run is reported: outputs.h owns the files. */
 struct report_setting {
@@ -97,6 +98,12 @@ struct config {
 	/* The caches and TLB of --vm sim (hier.h); none: --cache off. */
 	struct hier_geometry cache;
 	struct hier_latency latency;	/* the modeled in-memory time's */
+	/* --latency-curve: the time model's lat(D); no points: none. */
+	struct lat_curve latency_curve;
+	/* --walk-curve: its walks by pages' reuse distance; or none. */
+	struct lat_curve walk_curve;
+	/* --serialize: the untracked heap's fences, the time model's too. */
+	enum heap_serialize serialize;
 	/*
 	 * --time-model: the time model (timemodel.h) and its calibration
 	 * run beside the caches.  Asked for, not by default: its caches of

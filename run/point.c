@@ -212,6 +212,15 @@ check_cache(const struct config *config, const struct plan_request *request,
 		return plan_refuse(why, "--latency: prices the caches' levels, "
 		    "and --cache off models none; drop --latency or name a "
 		    "cache");
+	if (config->latency_curve.points > 0 && !config->time_model)
+		return plan_refuse(why, "--latency-curve: prices the time "
+		    "model's loads; add --time-model or drop --latency-curve");
+	if (config->serialize != SERIALIZE_NONE && !HEAP_CAN_SERIALIZE)
+		return plan_refuse(why, "--serialize: fences with lfence, "
+		    "which only x86 has; drop --serialize");
+	if (config->walk_curve.points > 0 && !config->time_model)
+		return plan_refuse(why, "--walk-curve: prices the time "
+		    "model's walks; add --time-model or drop --walk-curve");
 	if (config->time_model && !hier_any(&config->cache))
 		return plan_refuse(why, "--time-model: prices the caches' "
 		    "levels, and --cache off models none; drop --time-model "

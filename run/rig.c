@@ -189,6 +189,7 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	heap_init(&run->heap, layouts[layout], config_shape(config),
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
+	heap_serialize(&run->heap, config->serialize);
 	return 0;
 }
 

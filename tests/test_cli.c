@@ -377,6 +377,21 @@ static const struct bad_input {
 	    "'l1=64K/8'", { "--cache", "second time" }, WITH_OUTPUT },
 	{ { "--items", "1000", "--latency", "l1=1ns,l1=2ns" }, "'l1=2ns'",
 	    { "--latency", "second time" }, WITH_OUTPUT },
+	/* --serialize names its fences (issue 40). */
+	{ { "--items", "1000", "--serialize", "sometimes" }, "'sometimes'",
+	    { "--serialize", "none, level, op, both" }, WITH_OUTPUT },
+	/* A latency curve's points rise, each SIZE=TIME (issue 40). */
+	{ { "--items", "1000", "--latency-curve", "4M=30ns,1M=10ns" },
+	    "'1M=10ns'", { "--latency-curve", "rise" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--latency-curve", "4M" }, "'4M'",
+	    { "--latency-curve", "SIZE=TIME" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--latency-curve", "4M=30ns" },
+	    "--time-model", { "--latency-curve", "add --time-model" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--walk-curve", "64K=0,1M=x" }, "'1M=x'",
+	    { "--walk-curve", "SIZE=TIME" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--walk-curve", "1M=2ns" }, "--time-model",
+	    { "--walk-curve", "add --time-model" }, WITH_OUTPUT },
 	/* An option with no effect names what it lacks. */
 	{ { "--items", "1000", "--latency", "l1=2ns", "--cache", "off" },
 	    "--cache off", { "--latency", "name a cache" }, WITH_OUTPUT },

@@ -215,12 +215,13 @@ random_operation(struct fixture *fx, unsigned op)
  * over `pages`, if not NULL, in batches of `batch` records: 7, too few
  * for a step's, takes the operations that report one record at a time,
  * and flushes fall inside operations; STREAM_BATCH takes those that
- * report through a cursor (heap.h).
+ * report through a cursor (heap.h).  Untracked, the heap fences as
+ * `serialize` says (--serialize).
  */
 static void
 run_sequence_in(const struct layout *layout, unsigned page_shift,
     unsigned arity, uint64_t key_span, uint64_t seed, void *vm,
-    struct page_map pages, uint32_t batch)
+    struct page_map pages, uint32_t batch, enum heap_serialize serialize)
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
 	struct shape shape = { .page_shift = page_shift, .arity = arity };
@@ -248,6 +249,13 @@ run_sequence_in(const struct layout *layout, unsigned page_shift,
 		    page->take, vm });
 	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS,
 	    vm != NULL ? &stream : NULL, &pages);
+	heap_serialize(&fx->heap, serialize);
+	/* Only an untracked heap fences, and only as asked. */
+	ck_assert_ptr_eq(fx->heap.ops, vm == NULL &&
+	    (serialize == SERIALIZE_LEVEL || serialize == SERIALIZE_BOTH) ?
+	    layout->fenced : fx->heap.ops);
+	ck_assert(fx->heap.fence_op == (vm == NULL &&
+	    (serialize == SERIALIZE_OP || serialize == SERIALIZE_BOTH)));
 	for (op = 0; op < OPS; op++) {
 		random_operation(fx, op);
 		check_against_oracle(fx);
@@ -272,7 +280,7 @@ run_sequence(const struct layout *layout, unsigned page_shift,
 	    .byte_shift = 12 };
 
 	run_sequence_in(layout, page_shift, arity, key_span, seed, NULL, pages,
-	    1);
+	    1, SERIALIZE_NONE);
 }
 
 /* Tests -------------------------------------------------------------- */
@@ -313,7 +321,8 @@ END_TEST
 
 /*
  * Counting pages must not change what the heap does, whichever copy
- * reports; and both copies give the page model the same accesses.
+ * reports; and both copies give the page model the same accesses.  A
+ * tracked heap asked to fence does not (the time model prices it).
  */
 START_TEST(tracked_sequences)
 {
@@ -342,7 +351,7 @@ START_TEST(tracked_sequences)
 		ck_assert_ptr_nonnull(vm);
 		ck_assert_int_eq(page->phase(vm, NULL), 0);
 		run_sequence_in(layout, 9, DARY_DEFAULT_ARITY, 1000, 33 + _i,
-		    vm, setup.pages, batches[k]);
+		    vm, setup.pages, batches[k], SERIALIZE_BOTH);
 		ck_assert_int_eq(page->phase_end(vm), 0);
 		page->publish(vm, 3, &results);
 		counts[k] = results.sim;
@@ -353,6 +362,18 @@ START_TEST(tracked_sequences)
 	ck_assert_uint_eq(counts[1].accesses, counts[0].accesses);
 	ck_assert_uint_eq(counts[1].faults, counts[0].faults);
 	ck_assert_uint_eq(counts[1].distinct, counts[0].distinct);
+}
+END_TEST
+
+/* The fenced copies (--serialize) keep the heap as the plain ones do. */
+START_TEST(fenced_sequences)
+{
+	struct page_map pages = { .entry_shift = 9, .byte_shift = 12 };
+
+	run_sequence_in(layouts[_i], 9, DARY_DEFAULT_ARITY, UINT64_MAX,
+	    66 + _i, NULL, pages, 1, SERIALIZE_BOTH);
+	run_sequence_in(layouts[_i], 9, DARY_DEFAULT_ARITY, 64, 666 + _i,
+	    NULL, pages, 1, SERIALIZE_LEVEL);
 }
 END_TEST
 
@@ -368,6 +389,7 @@ heap_suite(void)
 	tcase_add_loop_test(tc, dary_random_sequences, 0, (int)NARITIES);
 	tcase_add_loop_test(tc, veb_random_sequences, 0, SHIFTS);
 	tcase_add_loop_test(tc, tracked_sequences, 0, 4);
+	tcase_add_loop_test(tc, fenced_sequences, 0, LAYOUT_COUNT);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

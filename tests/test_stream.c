@@ -233,6 +233,65 @@ START_TEST(steps_hold_siblings)
 END_TEST
 
 /*
+ * Each sift step's marker names the node it compares from, at its site,
+ * and records the child it chose and whether the loop ended there: a
+ * sift-down that goes on compares next the children of the child of
+ * that rank among the parent's, and one that ended compares no more.
+ * An operation's first step has no branch and records nothing.
+ */
+START_TEST(steps_record_their_outcomes)
+{
+	static struct subject s;
+	const struct layout *layout = layouts[_i];
+	size_t i;
+	uint64_t last = 0, down = 0, ended = 0;
+
+	memset(&s, 0, sizeof(s));
+	subject_run(&s, layout, 9 + (uint64_t)_i);
+	for (i = 0; i < s.log.n; i++) {
+		uint64_t record = s.log.record[i];
+		enum stream_site site;
+
+		if (!stream_is_marker(record) ||
+		    stream_kind_of(record) != STREAM_STEP)
+			continue;
+		site = stream_site_of(record);
+		ck_assert_int_lt(site, STREAM_SITES);
+		need(stream_outcome_recorded(record) == (site !=
+		    STREAM_SITE_NONE), "%s: step %lu's outcome", layout->name,
+		    (unsigned long)i);
+		/* A sift-down's level after one that went on. */
+		if (site == STREAM_SITE_DOWN && last != 0 &&
+		    stream_site_of(last) == STREAM_SITE_DOWN &&
+		    !stream_ended(last)) {
+			unsigned count;
+			uint64_t first = layout->children(&s.heap.shape,
+			    stream_parent_of(last), &count);
+
+			need(stream_rank_of(last) < count &&
+			    stream_parent_of(record) == first +
+			    stream_rank_of(last), "%s: step %lu compares from "
+			    "%u, not the child of rank %u of %u", layout->name,
+			    (unsigned long)i, stream_parent_of(record),
+			    stream_rank_of(last), stream_parent_of(last));
+			down++;
+		}
+		if (site == STREAM_SITE_DOWN && last != 0 &&
+		    stream_site_of(last) == STREAM_SITE_DOWN)
+			need(!stream_ended(last), "%s: step %lu follows a "
+			    "sift-down that ended", layout->name,
+			    (unsigned long)i);
+		ended += site != STREAM_SITE_NONE && stream_ended(record);
+		last = record;
+	}
+	/* Replace sifts each popped item down a few levels. */
+	ck_assert_uint_gt(down, OPS);
+	ck_assert_uint_gt(ended, OPS);
+	subject_free(&s);
+}
+END_TEST
+
+/*
  * The operations that write through a cursor (a batch of STREAM_BATCH)
  * put the very records that those writing one at a time (a batch of 1)
  * do, in the same order, for every layout and for dary's largest nodes,
@@ -258,8 +317,13 @@ START_TEST(cursor_puts_what_each_puts)
 	ck_assert_uint_gt(cursor.log.largest, STREAM_BATCH -
 	    HEAP_MAX_STEP_RECORDS);
 	ck_assert_uint_eq(cursor.log.n, each.log.n);
+	/* One at a time, a step's outcome is not recorded (stream.h). */
 	for (i = 0; i < each.log.n; i++)
-		need(cursor.log.record[i] == each.log.record[i], "%s, arity "
+		need((cursor.log.record[i] & ~(stream_is_marker(
+		    cursor.log.record[i]) ? STREAM_OUTCOME_BITS : 0)) ==
+		    each.log.record[i] && !(stream_is_marker(
+		    each.log.record[i]) && stream_outcome_recorded(
+		    each.log.record[i])), "%s, arity "
 		    "%u: record %lu is %#llx through the cursor, %#llx one at "
 		    "a time", layout->name, arity, (unsigned long)i,
 		    (unsigned long long)cursor.log.record[i],
@@ -327,6 +391,8 @@ stream_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NLIMITS);
 	tcase_add_loop_test(tc, steps_hold_siblings, 0, LAYOUT_COUNT);
+	tcase_add_loop_test(tc, steps_record_their_outcomes, 0,
+	    LAYOUT_COUNT);
 	tcase_add_loop_test(tc, batches_count_alike, 0, LAYOUT_COUNT);
 	tcase_add_loop_test(tc, cursor_puts_what_each_puts, 0,
 	    LAYOUT_COUNT + 1);

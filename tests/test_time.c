@@ -2,10 +2,16 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * test_time.c: the time model (timemodel.h) on hand-made streams, each
- * access's level and each step's critical path worked out here by hand.
+ * access's level and each step's issue and completion worked out here
+ * by hand, and its predictor (predict.h) against a naive one.
  */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "heap.h"
+#include "predict.h"
+#include "prng.h"
 #include "stream.h"
 #include "tests.h"
 #include "timemodel.h"
@@ -35,22 +41,191 @@ marker(enum stream_kind kind)
 	return (uint64_t)kind << STREAM_KIND_SHIFT;
 }
 
-START_TEST(test_critical_path)
+/* A binary heap's rules for the wrong path; no fences. */
+static const struct time_heap binary = {
+	.layout = &binheap_layout,
+	.shape = { .page_shift = 9, .arity = 2 },
+	.pages = { .entry_shift = 9, .byte_shift = 12, .heap_pages = 1000 },
+	.positions = 100000,
+};
+
+/* A sift-down's or sift-up's level, its outcome recorded. */
+static uint64_t
+level(enum stream_site site, uint32_t parent, unsigned rank, bool ended)
+{
+	return stream_step(site, parent) | stream_outcome(rank, ended);
+}
+
+/* The stall of `n` records on a fresh model of `g`, `heap`. */
+static struct time_counts
+run_stream(const struct hier_geometry *g, const struct time_heap *heap,
+    const uint64_t *record, size_t n)
+{
+	struct timemodel model;
+	struct time_counts counts;
+
+	ck_assert_int_eq(timemodel_init(&model, g, &round_ns, 0, heap), 0);
+	timemodel_take(&model, record, n);
+	counts = timemodel_counts(&model);
+	timemodel_fini(&model);
+	return counts;
+}
+
+static bool
+near(double a, double b)
+{
+	return fabs(a - b) < 1e-9;
+}
+
+/* No TLB: an L1 of 4 lines and an LLC of 16; a new line costs 99. */
+static const struct hier_geometry flat = { .level = {
+	[HIER_L1] = { 4, 4, 64 }, [HIER_LLC] = { 16, 16, 64 },
+} };
+
+/*
+ * Steps with no branch, each a new line of memory: they all issue at
+ * R = 0 until the reorder buffer is full (TIME_ROB over a step's
+ * instructions: 320 / 14 = 22 on a Zen 4), so 22 steps stall 99 and the
+ * 23rd waits for the first one's completion: 198.
+ */
+START_TEST(test_window)
+{
+	unsigned fit = TIME_ROB / TIME_STEP_INSTRUCTIONS(1), k;
+	uint64_t op[2 * (TIME_WINDOW_STEPS + 1)];
+	struct time_counts counts;
+
+	ck_assert_uint_eq(fit, 22);
+	for (k = 0; k <= fit; k++) {
+		op[2 * k] = marker(STREAM_STEP);
+		op[2 * k + 1] = rd(64 * (uint64_t)k, 0);
+	}
+	counts = run_stream(&flat, &binary, op, 2 * fit);
+	ck_assert(near(time_stall_ns(&counts), 99));
+	ck_assert(near(counts.stall_ns[TIME_LLC], 0));
+	counts = run_stream(&flat, &binary, op, 2 * fit + 2);
+	ck_assert(near(time_stall_ns(&counts), 198));
+	ck_assert(near(counts.stall_ns[TIME_MEM], 198));
+}
+END_TEST
+
+/*
+ * A slot and its item are a chain (99 + 99); a second chain in the next
+ * step, predicted right, overlaps it: the pair stalls 198, not 396.
+ * With a fence before every level, the second waits for the first.
+ */
+START_TEST(test_chain)
 {
 	const uint64_t op[] = {
-		/* Step 1: slot 0 -> its item (a chain), slot 8 -> item. */
 		marker(STREAM_STEP),
-		rd(0, 0),		/* mem 99, walk 50 */
-		rd(4096, 1),		/* chained: mem 198, walk 100 */
-		rd(8, 0),		/* the L1's line: 0 */
-		rd(4160, 1),		/* chained to 0: mem 99 */
-		stream_access(STREAM_WRITE, 0, 8, 0),
-		/* Step 2: L1 hits, then a new line of page 0. */
-		marker(STREAM_STEP),
-		rd(0, 0), rd(4096, 1),	/* 0 */
-		rd(128, 0),		/* mem 99 */
+		rd(0, 0), rd(4096, 1),
+		level(STREAM_SITE_UP, 1, 0, false),
+		rd(128, 0), rd(8192, 1),
 		marker(STREAM_OP_END),
-		/* Step 3: four walks, two walkers: two walks' time. */
+	};
+	struct time_heap fenced = binary;
+	struct time_counts counts;
+
+	counts = run_stream(&flat, &binary, op, sizeof(op) / sizeof(op[0]));
+	ck_assert_uint_eq(counts.ops, 1);
+	ck_assert_uint_eq(counts.steps, 2);
+	ck_assert_uint_eq(counts.loads, 4);
+	ck_assert_uint_eq(counts.mispredicts, 0);
+	ck_assert(near(time_stall_ns(&counts), 198));
+	counts.op_ns = 10;
+	counts.load_ns = 2;
+	ck_assert(near(time_compute_ns(&counts), 10 + 4 * 2));
+	fenced.fence_level = true;
+	counts = run_stream(&flat, &fenced, op, sizeof(op) / sizeof(op[0]));
+	ck_assert(near(time_stall_ns(&counts), 396));
+}
+END_TEST
+
+/*
+ * A sift-down's level that ends the loop where the counters (weakly
+ * not taken) say it goes on mispredicts: the next operation's step
+ * issues at that level's completion, 99, and completes at 198.  The
+ * same level going on is predicted: the next step overlaps it.
+ */
+START_TEST(test_mispredict)
+{
+	uint64_t op[] = {
+		level(STREAM_SITE_DOWN, 100, 0, true),
+		rd(1600, 0), rd(1608, 0),
+		marker(STREAM_OP_END),
+		marker(STREAM_STEP),
+		rd(64000, 0),
+		marker(STREAM_OP_END),
+	};
+	struct time_counts counts;
+
+	counts = run_stream(&flat, &binary, op, sizeof(op) / sizeof(op[0]));
+	ck_assert_uint_eq(counts.mispredicts, 1);
+	ck_assert(near(time_stall_ns(&counts), 198));
+	op[0] = level(STREAM_SITE_DOWN, 100, 0, false);
+	counts = run_stream(&flat, &binary, op, sizeof(op) / sizeof(op[0]));
+	ck_assert_uint_eq(counts.mispredicts, 0);
+	ck_assert(near(time_stall_ns(&counts), 99));
+}
+END_TEST
+
+/*
+ * Operations whose loads do not depend on each other overlap: two of a
+ * new line each stall 99 together; a fence at every operation's end
+ * makes that 198.
+ */
+START_TEST(test_op_end)
+{
+	const uint64_t op[] = {
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64000, 0), marker(STREAM_OP_END),
+	};
+	struct time_heap fenced = binary;
+	struct time_counts counts;
+
+	counts = run_stream(&flat, &binary, op, sizeof(op) / sizeof(op[0]));
+	ck_assert_uint_eq(counts.ops, 2);
+	ck_assert(near(time_stall_ns(&counts), 99));
+	fenced.fence_op = true;
+	counts = run_stream(&flat, &fenced, op, sizeof(op) / sizeof(op[0]));
+	ck_assert(near(time_stall_ns(&counts), 198));
+}
+END_TEST
+
+/*
+ * Node 100's level chose child 201 where the counters said 200: the
+ * core had asked at 0 for 200's children, 400 and 401 (bytes 3200 and
+ * 3208), which arrive at 99, and restarts at 99.  A step then reading
+ * 400's line finds it: nothing more; a new line waits until 198.
+ */
+START_TEST(test_wrong_path)
+{
+	uint64_t op[] = {
+		level(STREAM_SITE_DOWN, 100, 1, false),
+		rd(1600, 0), rd(1608, 0),
+		marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(3200, 0),
+		marker(STREAM_OP_END),
+	};
+	struct time_counts counts;
+
+	counts = run_stream(&flat, &binary, op, sizeof(op) / sizeof(op[0]));
+	ck_assert_uint_eq(counts.mispredicts, 1);
+	ck_assert(near(time_stall_ns(&counts), 99));
+	op[5] = rd(64000, 0);
+	counts = run_stream(&flat, &binary, op, sizeof(op) / sizeof(op[0]));
+	ck_assert(near(time_stall_ns(&counts), 198));
+}
+END_TEST
+
+/*
+ * Page walks: four in one step share two walkers, 50 each, so the last
+ * two start at 50, and their data (99) arrives at 199; the TLB's share
+ * of that stall is the chain's walk and its wait, 100 of 199.  A new
+ * phase counts from zero; caches and clocks carry over.
+ */
+START_TEST(test_walks)
+{
+	const uint64_t op[] = {
 		marker(STREAM_STEP),
 		rd(8192, 1), rd(12288, 1), rd(16384, 1), rd(20480, 1),
 		marker(STREAM_OP_END),
@@ -58,53 +233,20 @@ START_TEST(test_critical_path)
 	struct timemodel model;
 	struct time_counts counts;
 
-	ck_assert_int_eq(timemodel_init(&model, &tiny, &round_ns, 0), 0);
+	ck_assert_int_eq(timemodel_init(&model, &tiny, &round_ns, 0, &binary),
+	    0);
 	timemodel_take(&model, op, sizeof(op) / sizeof(op[0]));
 	counts = timemodel_counts(&model);
-	ck_assert_uint_eq(counts.ops, 2);
-	ck_assert_uint_eq(counts.steps, 3);
-	ck_assert_uint_eq(counts.loads, 11);
-	/* Step 1: 198 + 100; step 2: 99; step 3: 99 + 2 x 50. */
-	ck_assert(fabs(counts.stall_ns[TIME_MEM] - (198 + 99 + 99)) < 1e-9);
-	ck_assert(fabs(counts.stall_ns[TIME_TLB] - (100 + 0 + 100)) < 1e-9);
-	ck_assert(counts.stall_ns[TIME_L2] == 0);
-	ck_assert(counts.stall_ns[TIME_LLC] == 0);
-	counts.op_ns = 10;
-	counts.load_ns = 2;
-	ck_assert(fabs(time_compute_ns(&counts) - (2 * 10 + 11 * 2)) < 1e-9);
-	ck_assert(fabs(time_stall_ns(&counts) - (396 + 200)) < 1e-9);
-	/* A new phase counts from zero; the caches stay warm. */
+	ck_assert(near(time_stall_ns(&counts), 199));
+	ck_assert(near(counts.stall_ns[TIME_TLB], 100));
+	ck_assert(near(counts.stall_ns[TIME_MEM], 99));
 	timemodel_phase(&model);
-	timemodel_take(&model, op + 6, 5);
-	counts = timemodel_counts(&model);
-	/* Pages 0 and 1 left the TLB, their lines the L1, not the LLC. */
-	ck_assert(counts.stall_ns[TIME_MEM] == 0);
-	ck_assert(fabs(counts.stall_ns[TIME_LLC] - 18) < 1e-9);
-	ck_assert(fabs(counts.stall_ns[TIME_TLB] - 100) < 1e-9);
-	timemodel_fini(&model);
-}
-END_TEST
-
-/* A line the LLC holds costs llc - l1, the L1's nothing. */
-START_TEST(test_levels)
-{
-	const uint64_t op[] = {
-		marker(STREAM_STEP), rd(0, 0), rd(64, 0), rd(128, 0),
-		rd(192, 0), rd(256, 0),
-		marker(STREAM_STEP), rd(0, 0),	/* evicted from the L1 */
-		marker(STREAM_STEP), rd(256, 0),	/* still in it */
-		marker(STREAM_OP_END),
-	};
-	struct timemodel model;
-	struct time_counts counts;
-
-	ck_assert_int_eq(timemodel_init(&model, &tiny, &round_ns, 0), 0);
 	timemodel_take(&model, op, sizeof(op) / sizeof(op[0]));
 	counts = timemodel_counts(&model);
-	/* Step 1: five loads of page 0 overlap, one walk: 99 + 50. */
-	ck_assert(fabs(counts.stall_ns[TIME_MEM] - 99) < 1e-9);
-	ck_assert(fabs(counts.stall_ns[TIME_TLB] - 50) < 1e-9);
-	ck_assert(fabs(counts.stall_ns[TIME_LLC] - 9) < 1e-9);
+	/* In the L1 and the TLB now: nothing beyond the computing. */
+	ck_assert_uint_eq(counts.ops, 1);
+	ck_assert_uint_eq(counts.loads, 4);
+	ck_assert(near(time_stall_ns(&counts), 0));
 	timemodel_fini(&model);
 }
 END_TEST
@@ -122,7 +264,7 @@ stall_of(const struct hier_geometry *g, const struct hier_latency *latency)
 	double ns;
 	unsigned pass, group, twice, j;
 
-	ck_assert_int_eq(timemodel_init(&model, g, latency, 0), 0);
+	ck_assert_int_eq(timemodel_init(&model, g, latency, 0, &binary), 0);
 	for (pass = 0; pass < 3; pass++)
 		for (group = 0; group < 6; group++)
 			for (twice = 0; twice < 2; twice++)
@@ -176,14 +318,224 @@ START_TEST(test_cost_priced)
 }
 END_TEST
 
+/*
+ * A latency curve of 1 ns at 128 bytes, 11 at 1 KiB, 101 at 1 MiB: in
+ * between, linear in log2 of the size (32 KiB: halfway from 1 KiB to
+ * 1 MiB, 56), and the ends' beyond.  Under it, with a fence at every
+ * operation's end, a first touch waits the last point less the first,
+ * 100, and a line touched again after one other line (2 lines, 128
+ * bytes) the first point less itself: nothing.
+ */
+START_TEST(test_curve)
+{
+	const uint64_t op[] = {
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64, 0), marker(STREAM_OP_END),
+	};
+	struct time_heap heap = binary;
+	struct timemodel model;
+	struct time_counts counts;
+
+	heap.fence_op = true;
+	heap.curve = (struct lat_curve){ 3, { 128, 1024, 1 << 20 },
+	    { 1, 11, 101 } };
+	ck_assert(near(lat_curve_ns(&heap.curve, 64), 1));
+	ck_assert(near(lat_curve_ns(&heap.curve, 1024), 11));
+	ck_assert(near(lat_curve_ns(&heap.curve, 1 << 15), 56));
+	ck_assert(near(lat_curve_ns(&heap.curve, UINT64_MAX), 101));
+	ck_assert_int_eq(timemodel_init(&model, &flat, &round_ns, 1 << 20,
+	    &heap), 0);
+	timemodel_take(&model, op, sizeof(op) / sizeof(op[0]));
+	counts = timemodel_counts(&model);
+	ck_assert(near(time_stall_ns(&counts), 200));
+	ck_assert(near(counts.stall_ns[TIME_MEM], 200));
+	timemodel_fini(&model);
+}
+END_TEST
+
+/*
+ * A walk curve of nothing at one page (4 KiB) and 20 ns at four: with
+ * a fence at every operation's end, page 0's first touch walks the last
+ * point's 20 and then waits 99 for memory, so does page 1's, and page
+ * 0's next, two pages on (8 KiB, halfway in log2), walks 10 before its
+ * 99: 119 + 119 + 109, of which walks 50.
+ */
+START_TEST(test_walk_curve)
+{
+	const uint64_t op[] = {
+		marker(STREAM_STEP), rd(0, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(4096, 0), marker(STREAM_OP_END),
+		marker(STREAM_STEP), rd(64, 0), marker(STREAM_OP_END),
+	};
+	struct time_heap heap = binary;
+	struct timemodel model;
+	struct time_counts counts;
+
+	heap.fence_op = true;
+	heap.walk_curve = (struct lat_curve){ 2, { 4096, 16384 }, { 0, 20 } };
+	ck_assert_int_eq(timemodel_init(&model, &flat, &round_ns, 1 << 20,
+	    &heap), 0);
+	timemodel_take(&model, op, sizeof(op) / sizeof(op[0]));
+	counts = timemodel_counts(&model);
+	ck_assert(near(time_stall_ns(&counts), 347));
+	ck_assert(near(counts.stall_ns[TIME_TLB], 50));
+	timemodel_fini(&model);
+}
+END_TEST
+
+/* The predictor's test: a heap's steps' markers, kept. */
+struct markers {
+	uint64_t	*marker;
+	size_t		 n, cap;
+};
+
+static void
+keep_markers(void *context, const uint64_t *record, size_t n)
+{
+	struct markers *kept = context;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (stream_kind_of(record[i]) != STREAM_STEP ||
+		    stream_site_of(record[i]) == STREAM_SITE_NONE)
+			continue;
+		if (kept->n == kept->cap) {
+			kept->cap = 2 * kept->cap + 1024;
+			kept->marker = realloc(kept->marker, kept->cap *
+			    sizeof(uint64_t));
+			ck_assert_ptr_nonnull(kept->marker);
+		}
+		kept->marker[kept->n++] = record[i];
+	}
+}
+
+#define PREDICT_ITEMS	3000u
+#define PREDICT_OPS	20000u
+
+/* Replace on a heap of `layout`, every level's marker kept. */
+static void
+record_outcomes(const struct layout *layout, unsigned arity,
+    struct markers *kept, struct shape *shape)
+{
+	static struct access_stream stream;
+	static struct item items[PREDICT_ITEMS];
+	static struct item *slots[2 * PREDICT_ITEMS + 2];
+	struct page_map pages = { .entry_shift = 9, .byte_shift = 12,
+	    .heap_pages = 1000, .items_base = (const char *)items };
+	struct heap heap;
+	uint64_t rng = 41;
+	unsigned i;
+
+	*shape = (struct shape){ .page_shift = 9, .arity = arity };
+	memset(items, 0, sizeof(items));
+	memset(slots, 0, sizeof(slots));
+	ck_assert_uint_le(heap_slots(layout, PREDICT_ITEMS) + 1,
+	    sizeof(slots) / sizeof(slots[0]));
+	stream_init(&stream, STREAM_BATCH);
+	stream_subscribe(&stream, (struct stream_taker){ keep_markers, kept });
+	heap_init(&heap, layout, *shape, slots, PREDICT_ITEMS, &stream,
+	    &pages);
+	*shape = heap.shape;
+	for (i = 0; i < PREDICT_ITEMS; i++)
+		heap_insert(&heap, &items[i], prng_next(&rng));
+	kept->n = 0;
+	for (i = 0; i < PREDICT_OPS; i++)
+		heap_insert(&heap, heap_pop(&heap), prng_next(&rng));
+	stream_flush(&stream);
+}
+
+/*
+ * The naive predictor: a two-bit counter as a table of its four states,
+ * one per comparison of a level and one per loop's end; the child
+ * followed is the last comparison whose counter says taken.
+ */
+static const unsigned char next_state[4][2] = {
+	{ 0, 1 }, { 0, 2 }, { 1, 3 }, { 2, 3 },
+};
+
+/*
+ * On the outcomes a binary heap's and an 8-ary heap's replace recorded,
+ * the predictor mispredicts exactly where the naive one does, and as
+ * often as random keys make a real core: a binary level's child half
+ * the time, an 8-ary level's at least 1 - 1/8 of the time (the first
+ * child is the smallest less often than 1 in 8 after replaces: 0.95).
+ */
+START_TEST(test_predictor)
+{
+	static const struct { unsigned layout, arity; double low, high; }
+	    run[] = {
+		{ LAYOUT_ID_binheap, 2, 0.40, 0.60 },
+		{ LAYOUT_ID_dary, 8, 0.85, 0.98 },
+	};
+	struct markers kept = { NULL, 0, 0 };
+	struct predictor p;
+	struct shape shape;
+	unsigned char compare[PREDICT_COMPARISONS], end[STREAM_SITES];
+	uint64_t down = 0, wrong_child = 0;
+	size_t i;
+
+	predict_init(&p);
+	memset(compare, 1, sizeof(compare));
+	memset(end, 1, sizeof(end));
+	record_outcomes(layouts[run[_i].layout], run[_i].arity, &kept,
+	    &shape);
+	ck_assert_uint_gt(kept.n, PREDICT_OPS);
+	for (i = 0; i < kept.n; i++) {
+		uint64_t m = kept.marker[i];
+		enum stream_site site = stream_site_of(m);
+		struct prediction actual = { stream_rank_of(m),
+		    stream_ended(m) };
+		unsigned children = 1, guess = 0, c;
+		bool naive;
+
+		ck_assert(stream_outcome_recorded(m));
+		if (site == STREAM_SITE_DOWN) {
+			uint64_t first = layouts[run[_i].layout]->children(
+			    &shape, stream_parent_of(m), &children);
+
+			if (first + children - 1 > PREDICT_ITEMS)
+				children = (unsigned)(PREDICT_ITEMS - first + 1);
+			for (c = 1; c < children; c++)
+				if (compare[c] >= 2)
+					guess = c;
+			down++;
+			wrong_child += guess != actual.rank;
+			for (c = 1; c < children; c++)
+				compare[c] = next_state[compare[c]][c ==
+				    actual.rank];
+		}
+		naive = guess != actual.rank || (end[site] >= 2) !=
+		    actual.ended;
+		end[site] = next_state[end[site]][actual.ended];
+		need(predict_learn(&p, site, children, actual) == naive,
+		    "level %lu: the predictors disagree", (unsigned long)i);
+	}
+	ck_assert_uint_gt(down, PREDICT_OPS);
+	need((double)wrong_child / (double)down > run[_i].low &&
+	    (double)wrong_child / (double)down < run[_i].high,
+	    "%lu of %lu children mispredicted", (unsigned long)wrong_child,
+	    (unsigned long)down);
+	free(kept.marker);
+}
+END_TEST
+
 Suite *
 time_suite(void)
 {
 	Suite *suite = suite_create("time");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_test(tc, test_critical_path);
-	tcase_add_test(tc, test_levels);
+	tcase_add_test(tc, test_window);
+	tcase_add_test(tc, test_chain);
+	tcase_add_test(tc, test_mispredict);
+	tcase_add_test(tc, test_op_end);
+	tcase_add_test(tc, test_wrong_path);
+	tcase_add_test(tc, test_walks);
+	tcase_add_test(tc, test_curve);
+	tcase_add_test(tc, test_walk_curve);
+	tcase_add_loop_test(tc, test_predictor, 0, 2);
 	tcase_add_test(tc, test_cost_priced);
 	suite_add_tcase(suite, tc);
 	return suite;

@@ -14,11 +14,21 @@
  * walk is in them; and tlb: one line in each of WALK_PAGES small pages,
  * less the same lines side by side on huge pages: the walk.
  *
+ * With --curve, instead the latency at every power-of-two set from
+ * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
+ * grammar (SIZE=TIME,...): the time model's lat(D) (issue 40).  With
+ * --walk-curve, the walk of a load whose page was last touched SIZE
+ * bytes of pages ago, for 16 to WALK_CURVE_PAGES small pages: one line
+ * a page less the same lines side by side on huge pages, as tlb= above.
+ *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
+ *	./latency --curve
+ *	./latency --walk-curve
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <sys/mman.h>
@@ -28,6 +38,9 @@
 #define STEPS	1000000u
 #define HUGE	((size_t)2 << 20)
 #define WALK_PAGES	16384u	/* 8x a 2,048-entry L2 TLB */
+#define CURVE_FIRST	((size_t)16 << 10)
+#define CURVE_LAST	((size_t)512 << 20)
+#define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
 
 static uint64_t state = 88172645463325252u;
 
@@ -102,9 +115,47 @@ set(size_t bytes, int per_page)
 	return ns;
 }
 
+/* One point of a curve, "16K=1.2ns", after a comma but the first. */
+static void
+point(size_t bytes, double ns, int first)
+{
+	printf("%s%zu%c=%.1fns", first ? "" : ",",
+	    bytes >= (1u << 20) ? bytes >> 20 : bytes >> 10,
+	    bytes >= (1u << 20) ? 'M' : 'K', ns > 0 ? ns : 0);
+}
+
+static void
+curve(void)
+{
+	size_t bytes;
+
+	for (bytes = CURVE_FIRST; bytes <= CURVE_LAST; bytes *= 2)
+		point(bytes, set(bytes, 0), bytes == CURVE_FIRST);
+	printf("\n");
+}
+
+static void
+walk_curve(void)
+{
+	size_t pages;
+
+	for (pages = 16; pages <= WALK_CURVE_PAGES; pages *= 2)
+		point(pages * PAGE, set(pages * PAGE, 1) -
+		    set(pages * LINE, 0), pages == 16);
+	printf("\n");
+}
+
 int
 main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "--curve") == 0) {
+		curve();
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--walk-curve") == 0) {
+		walk_curve();
+		return 0;
+	}
 	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;
 	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
 	size_t llc = argc > 3 ? strtoull(argv[3], NULL, 0) : 33554432;

@@ -10,7 +10,11 @@
 # printed beside bheapsim's defaults; the modeled runs take one or the
 # other through --latency (LATENCY=measured, defaults or a list; by
 # default the measured ones with FULL=1, else the defaults), with
-# --disk-latency 0 (no fault is priced: the measured runs take none).  Then for each heap size, each --model, replace and mix,
+# --disk-latency 0 (no fault is priced: the measured runs take none),
+# and the latency and walk curves by reuse distance (tools/latency.c
+# --curve and --walk-curve, measured just before the runs, printed with
+# the results) through --latency-curve and --walk-curve, unless
+# CURVE=none (the caches' and TLB's fixed geometry, as before issue 40).  Then for each heap size, each --model, replace and mix,
 # every layout: one tracked run (its computing costs fitted in the same
 # invocation, calibrate.h) and three untracked runs (--vm off),
 # interleaved, whose median CPU ns/op is the measured figure: CPU time,
@@ -64,11 +68,24 @@ defaults) latency=$defaults ;;
 *) latency=$LATENCY ;;
 esac
 echo "time-check: the modeled runs take:    $latency"
+curve_option=""
+if [ "${CURVE:-measured}" != none ]; then
+	curve=$("$tmp/latency" --curve) ||
+	    { echo "time-check: latency --curve failed"; exit 2; }
+	walks=$("$tmp/latency" --walk-curve) ||
+	    { echo "time-check: latency --walk-curve failed"; exit 2; }
+	echo "time-check: latency curve measured here: $curve"
+	echo "time-check: walk curve measured here:    $walks"
+	curve_option="--latency-curve $curve --walk-curve $walks"
+fi
 common="--ops $ops --workload replace,mix --layout ${LAYOUTS:-binheap,bheap,dary} --format csv"
+# SERIALIZE=level|op|both: the fenced heaps, measured and modeled.
+[ -n "${SERIALIZE:-}" ] && common="$common --serialize $SERIALIZE"
 for n in $sizes; do
 	for m in array full; do
 		"$bin" --items "$n" --model "$m" $common --disk-latency 0ns \
-		    --latency "$latency" --time-model >"$tmp/model-$n-$m.csv" 2>"$tmp/err" ||
+		    --latency "$latency" $curve_option --time-model \
+		    >"$tmp/model-$n-$m.csv" 2>"$tmp/err" ||
 		    { echo "time-check: $n $m: $(tail -n 1 "$tmp/err")"; exit 2; }
 	done
 	for r in 1 2 3; do
