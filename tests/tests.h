@@ -177,5 +177,6 @@ Suite	*arena_suite(void);
 Suite	*threec_suite(void);
 Suite	*reliability_suite(void);
 Suite	*estimate_suite(void);
+Suite	*counted_suite(void);
 
 #endif

@@ -1,0 +1,48 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * counted.c: the stream's records filtered once (counted.h), without a
+ * branch per record: every address is written and the count moves on
+ * only for a counted one, as every operation's end is.
+ */
+#include <assert.h>
+
+#include "counted.h"
+#include "stream.h"
+
+size_t
+counted_filter(struct counted *c, const uint64_t *record, size_t n,
+    bool items_counted)
+{
+	uint64_t skipped = items_counted ? 0 : STREAM_ITEM_BIT;
+	size_t i, kept = 0, ends = 0;
+
+	if (n > COUNTED_MAX)
+		n = COUNTED_MAX;
+	for (i = 0; i < n; i++) {
+		uint64_t r = record[i];
+
+		c->address[kept] = stream_address_of(r);
+		kept += !stream_is_marker(r) & ((r & skipped) == 0);
+		c->end[ends] = (uint32_t)kept;
+		ends += stream_kind_of(r) == STREAM_OP_END;
+	}
+	c->n = kept;
+	c->ends = ends;
+	return n;
+}
+
+void
+counted_take_records(const uint64_t *record, size_t n, bool items_counted,
+    void (*take)(void *, const struct counted *), void *model)
+{
+	struct counted c;
+	size_t done = 0;
+
+	while (done < n) {
+		done += counted_filter(&c, record + done, n - done,
+		    items_counted);
+		assert(c.n <= COUNTED_MAX && c.ends <= COUNTED_MAX);
+		take(model, &c);
+	}
+}
