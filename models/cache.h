@@ -18,6 +18,7 @@
 #define CACHE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -302,6 +303,15 @@ cache_access(struct cache *cache, uint64_t address)
 		cache->misses++;
 	return hit;
 }
+
+/*
+ * cache_access() of each of the n addresses in order, one loop per path
+ * (cachescan.c): the addresses that missed, in order, go to `out` (room
+ * for n), and their number is returned.  So a level below takes the
+ * misses of the level above as one list.
+ */
+size_t		 cache_take(struct cache *, const uint64_t *in, size_t n,
+		    uint64_t *out);
 
 /*
  * Writes the contents, set by set, least recent block first, one line

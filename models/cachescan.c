@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cachescan.c: a set's tags searched with vector compares.
+ * cachescan.c: a set's tags searched with vector compares, and a
+ * batch of accesses taken in one loop per path (cache_take()).
  *
  * Where the host has AVX2 (x86-64, asked once of the CPU), a set of 4,
  * 8, 12 or 16 ways is one to four vectors of tags: one compare and a
@@ -10,6 +11,8 @@
  * a branch.  Every other host, ABI and geometry takes cache.h's portable
  * path, which counts the same.
  */
+#include <assert.h>
+
 #include "cache.h"
 
 #if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
@@ -104,6 +107,51 @@ cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 	}
 }
 
+/*
+ * cache_access() over a batch of a cache of 4 x chunks ways: the block
+ * accessed last, then its set's most recent, then the vector search,
+ * all inline.
+ */
+static inline VECTOR_TARGET __attribute__((always_inline)) size_t
+take_ordered(struct cache *cache, unsigned chunks, const uint64_t *in,
+    size_t n, uint64_t *out)
+{
+	uint64_t last = cache->last;
+	uint32_t ways = cache->geometry.ways;
+	unsigned shift = cache->line_shift;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t tag = (in[i] >> shift) + 1, *set;
+		bool hit = true;
+
+		if (tag != last) {
+			last = tag;
+			set = cache->tags + cache_set_of(cache, tag) * ways;
+			hit = set[0] == tag || ordered(set, chunks, tag);
+		}
+		out[m] = in[i];
+		m += !hit;
+	}
+	cache->last = last;
+	return m;
+}
+
+static VECTOR_TARGET size_t
+take_vector(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
+{
+	switch (cache->geometry.ways) {
+	case 4:
+		return take_ordered(cache, 1, in, n, out);
+	case 8:
+		return take_ordered(cache, 2, in, n, out);
+	case 12:
+		return take_ordered(cache, 3, in, n, out);
+	default:
+		return take_ordered(cache, 4, in, n, out);
+	}
+}
+
 #else
 
 bool
@@ -113,3 +161,53 @@ cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 }
 
 #endif
+
+/* A cache that never evicts: a bit per block, and the last block. */
+static size_t
+take_bits(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
+{
+	uint64_t last = cache->last, *seen = cache->seen;
+	unsigned shift = cache->line_shift;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t block = in[i] >> shift, bit = (uint64_t)1 <<
+		    (block & 63);
+		bool hit = block + 1 == last || (seen[block >> 6] & bit) != 0;
+
+		assert(block < cache->seen_blocks);
+		seen[block >> 6] |= bit;
+		last = block + 1;
+		out[m] = in[i];
+		m += !hit;
+	}
+	cache->last = last;
+	return m;
+}
+
+size_t
+cache_take(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
+{
+	size_t i, m = 0;
+
+	switch (cache->path) {
+	case CACHE_BITS:
+		m = take_bits(cache, in, n, out);
+		break;
+#if VECTORS
+	case CACHE_ORDERED_VECTOR:
+		m = take_vector(cache, in, n, out);
+		break;
+#endif
+	default:
+		/* cache_access() counts each. */
+		for (i = 0; i < n; i++) {
+			out[m] = in[i];
+			m += !cache_access(cache, in[i]);
+		}
+		return m;
+	}
+	cache->accesses += n;
+	cache->misses += m;
+	return m;
+}

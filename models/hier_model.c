@@ -49,11 +49,7 @@ create(const struct model_setup *setup)
 static void
 take_counted(void *model, const struct counted *c)
 {
-	struct hier_model *m = model;
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		hier_access(m->hier, c->address[i]);
+	hier_take(((struct hier_model *)model)->hier, c->address, c->n);
 }
 
 static void

@@ -407,6 +407,64 @@ START_TEST(portable_cache_matches_naive)
 END_TEST
 
 /*
+ * cache_take() in chunks of 1 to 300 addresses against the naive cache:
+ * the misses listed in order, the counts the same; with vectors and
+ * without, unbound and (where blocks below the bound fit) bound.
+ */
+static void
+take_matches_naive(const struct cache_geometry *g, int seed, bool bound)
+{
+	uint64_t in[300], out[300], rng = 31 + (uint64_t)seed, done = 0;
+	struct cache model;
+	struct naive nc;
+	struct addresses gen;
+
+	ck_assert_int_eq(cache_init(&model, g), 0);
+	if (bound)
+		ck_assert_int_eq(cache_bound(&model, g->blocks *
+		    g->line_bytes), 0);
+	naive_init(&nc, g);
+	addresses_init(&gen, g, 9000 + (uint64_t)seed);
+	while (done < ACCESSES / 8) {
+		size_t n = 1 + prng_below(&rng, 300), i, m, k = 0;
+
+		for (i = 0; i < n; i++)
+			in[i] = bound ? prng_below(&rng, g->blocks *
+			    g->line_bytes) : next_address(&gen);
+		m = cache_take(&model, in, n, out);
+		for (i = 0; i < n; i++)
+			if (!naive_access(&nc, in[i]))
+				need(k < m && out[k++] == in[i], "access %"
+				    PRIu64 " to %" PRIu64 " missed in the "
+				    "naive cache, not in the list",
+				    done + i, in[i]);
+		ck_assert_uint_eq(k, m);
+		done += n;
+	}
+	ck_assert_uint_eq(model.accesses, done);
+	ck_assert_uint_eq(model.misses, nc.misses);
+	cache_fini(&model);
+	naive_fini(&nc);
+}
+
+START_TEST(take_matches_naive_vector)
+{
+	take_matches_naive(&geometries[_i], _i, false);
+	take_matches_naive(&geometries[_i], _i, true);
+}
+END_TEST
+
+START_TEST(take_matches_naive_portable)
+{
+	bool before = cache_use_vectors(false);
+
+	take_matches_naive(&geometries[_i], _i, false);
+	take_matches_naive(&geometries[_i], _i, true);
+	cache_use_vectors(before);
+}
+END_TEST
+
+/*
  * A cache bound to addresses it can hold without evicting (cache_bound())
  * against the naive cache: the same hits, and contents that reload into
  * an unbound cache with the same future.  8 sets of 4 ways of 64-byte
@@ -690,6 +748,7 @@ START_TEST(hier_matches_naive_chain)
 {
 	struct hier_geometry g = hier_for_page(&hierarchies[_i], PAGE_BYTES);
 	struct cache_geometry span = { 4096, 1, 16 };
+	static uint64_t list[3000];
 	struct hier *hier;
 	struct addresses gen;
 	struct chain c;
@@ -717,11 +776,17 @@ START_TEST(hier_matches_naive_chain)
 		free(got);
 		hier_phase(hier);
 		chain_phase(&c);
+		/* One by one, then in lists of up to 3000 (odd phases). */
 		for (i = 0; i < HIER_ACCESSES; i++) {
 			uint64_t address = next_address(&gen);
 
-			hier_access(hier, address);
+			if (phase % 2 == 0)
+				hier_access(hier, address);
 			chain_access(&c, address);
+			list[i % 3000] = address;
+			if (phase % 2 == 1 && (i % 3000 == 2999 ||
+			    i + 1 == HIER_ACCESSES))
+				hier_take(hier, list, i % 3000 + 1);
 		}
 		counts = hier_counts(hier);
 		ck_assert_uint_eq(counts.accesses, HIER_ACCESSES);
@@ -1307,6 +1372,10 @@ cache_suite(void)
 	tcase_add_loop_test(tc, portable_cache_matches_naive, 0,
 	    (int)NGEOMETRIES);
 	tcase_add_loop_test(tc, bound_cache_matches_naive, 0, 3);
+	tcase_add_loop_test(tc, take_matches_naive_vector, 0,
+	    (int)NGEOMETRIES);
+	tcase_add_loop_test(tc, take_matches_naive_portable, 0,
+	    (int)NGEOMETRIES);
 	tcase_add_test(tc, bound_too_large_is_ignored);
 	tcase_add_loop_test(tc, stamped_set_matches_naive, 0, 3);
 	tcase_add_test(tc, geometry_refused);
