@@ -339,14 +339,6 @@ vmsim_phase_end(struct vmsim *vm)
 }
 
 void
-vmsim_hist_add(struct vmsim_hist *hist, uint64_t value)
-{
-	hist->count[value < VMSIM_HIST_MAX ? value : VMSIM_HIST_MAX]++;
-	if (value > hist->max)
-		hist->max = value;
-}
-
-void
 vmsim_op_end(struct vmsim *vm)
 {
 	uint32_t id, total = vm->heap_pages + vm->item_pages;
@@ -369,41 +361,6 @@ vmsim_op_end(struct vmsim *vm)
 	vm->op = 1;
 }
 
-/* The value below which a share `permille` / 1000 of operations lie. */
-static uint64_t
-hist_rank(const struct vmsim_hist *hist, uint64_t n, unsigned permille)
-{
-	uint64_t rank = (n * permille + 999) / 1000, seen = 0;
-	unsigned v;
-
-	if (rank == 0)
-		rank = 1;
-	for (v = 0; v < VMSIM_HIST_MAX; v++) {
-		seen += hist->count[v];
-		if (seen >= rank)
-			return v;
-	}
-	return hist->max;
-}
-
-struct vmsim_dist
-vmsim_hist_dist(const struct vmsim_hist *hist)
-{
-	struct vmsim_dist dist = { 0, 0, 0, 0 };
-	uint64_t n = 0;
-	unsigned v;
-
-	for (v = 0; v <= VMSIM_HIST_MAX; v++)
-		n += hist->count[v];
-	if (n == 0)
-		return dist;
-	dist.min = hist_rank(hist, n, 0);
-	dist.median = hist_rank(hist, n, 500);
-	dist.p99 = hist_rank(hist, n, 990);
-	dist.max = hist->max;
-	return dist;
-}
-
 struct vmsim_counts
 vmsim_counts(const struct vmsim *vm)
 {
@@ -418,37 +375,12 @@ vmsim_counts(const struct vmsim *vm)
 	return counts;
 }
 
-void
-vmsim_access_slow(struct vmsim *vm, uint32_t id)
+/* A page not resident comes in, evicting by the policy if full. */
+static void
+fault(struct vmsim *vm, uint32_t id)
 {
-	struct vmsim_page *pg = &vm->pages[id];
 	uint32_t sentinel = vm->heap_pages + vm->item_pages;
 
-	assert(id < sentinel);
-	if (pg->phase != vm->phase) {
-		pg->phase = vm->phase;
-		vm->distinct++;
-	}
-	if (pg->op != vm->op) {
-		pg->op = vm->op;
-		vm->op_pages++;
-	}
-	vm->mru = id;
-	if (vm->policy == POLICY_OPT) {
-		if (id != vm->last_recorded)
-			record(vm, id);
-		vm->last_recorded = id;
-		return;
-	}
-	if (pg->prev != VMSIM_NONE) {
-		if (vm->policy == POLICY_LRU) {
-			unlink_page(vm, id);
-			push_head(vm, id);
-		} else if (vm->policy == POLICY_CLOCK) {
-			vm->referenced[id] = 1;
-		}
-		return;
-	}
 	vm->faults++;
 	if (vm->resident == vm->budget) {
 		uint32_t victim = vm->pages[sentinel].prev;
@@ -470,4 +402,98 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 	if (vm->policy == POLICY_CLOCK)
 		vm->referenced[id] = 1;
 	push_head(vm, id);
+}
+
+void
+vmsim_access_slow(struct vmsim *vm, uint32_t id)
+{
+	struct vmsim_page *pg = &vm->pages[id];
+
+	assert(id < vm->heap_pages + vm->item_pages);
+	if (pg->phase != vm->phase) {
+		pg->phase = vm->phase;
+		vm->distinct++;
+	}
+	if (pg->op != vm->op) {
+		pg->op = vm->op;
+		vm->op_pages++;
+	}
+	vm->mru = id;
+	if (vm->policy == POLICY_OPT) {
+		if (id != vm->last_recorded)
+			record(vm, id);
+		vm->last_recorded = id;
+		return;
+	}
+	if (pg->prev == VMSIM_NONE) {
+		fault(vm, id);
+	} else if (vm->policy == POLICY_LRU) {
+		unlink_page(vm, id);
+		push_head(vm, id);
+	} else if (vm->policy == POLICY_CLOCK) {
+		vm->referenced[id] = 1;
+	}
+}
+
+/*
+ * LRU over a batch: vmsim_access_slow()'s steps with the policy known,
+ * the counters in registers and the page at the head left in place.
+ */
+static void
+take_lru(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift)
+{
+	struct vmsim_page *pages = vm->pages;
+	uint32_t mru = vm->mru, phase = vm->phase, op = vm->op;
+	uint32_t sentinel = vm->heap_pages + vm->item_pages;
+	uint64_t distinct = 0, op_pages = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t id = (uint32_t)(address[i] >> shift);
+		struct vmsim_page *pg = &pages[id];
+
+		if (id == mru)
+			continue;
+		assert(id < sentinel);
+		mru = id;
+		distinct += pg->phase != phase;
+		pg->phase = phase;
+		op_pages += pg->op != op;
+		pg->op = op;
+		if (pg->prev != VMSIM_NONE) {
+			if (pages[sentinel].next != id)
+				unlink_page(vm, id);
+			else
+				continue;
+		} else if (vm->resident == vm->budget && vm->evict == NULL) {
+			/* The least recent page leaves: the tail. */
+			uint32_t victim = pages[sentinel].prev;
+
+			vm->faults++;
+			unlink_page(vm, victim);
+			pages[victim].prev = VMSIM_NONE;
+		} else {
+			fault(vm, id);
+			continue;
+		}
+		push_head(vm, id);
+	}
+	vm->mru = mru;
+	vm->distinct += distinct;
+	vm->op_pages += op_pages;
+}
+
+void
+vmsim_take(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift)
+{
+	size_t i;
+
+	if (vm->policy == POLICY_LRU) {
+		vm->accesses += n;
+		take_lru(vm, address, n, shift);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		vmsim_access(vm, (uint32_t)(address[i] >> shift));
 }

@@ -59,9 +59,9 @@ take_counted(void *model, const struct counted *c)
 	for (e = 0; e <= c->ends; e++) {
 		size_t stop = e < c->ends ? c->end[e] : c->n;
 
-		for (; i < stop; i++)
-			vmsim_access(m->vm, page_of_address(&m->pages,
-			    c->address[i]));
+		vmsim_take(m->vm, c->address + i, stop - i,
+		    m->pages.byte_shift);
+		i = stop;
 		if (e < c->ends)
 			vmsim_op_end(m->vm);
 	}
