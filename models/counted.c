@@ -1,9 +1,10 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * counted.c: the stream's records filtered once (counted.h), without a
- * branch per record: every address is written and the count moves on
- * only for a counted one, as every operation's end is.
+ * counted.c: the stream's records filtered once (counted.h).  An
+ * access's address is written and the count moves on only if it is
+ * counted, without a branch; a marker (a step's start, an operation's
+ * end: one record in a few) takes the one branch.
  */
 #include <assert.h>
 
@@ -22,10 +23,13 @@ counted_filter(struct counted *c, const uint64_t *record, size_t n,
 	for (i = 0; i < n; i++) {
 		uint64_t r = record[i];
 
-		c->address[kept] = stream_address_of(r);
-		kept += !stream_is_marker(r) & ((r & skipped) == 0);
-		c->end[ends] = (uint32_t)kept;
-		ends += stream_kind_of(r) == STREAM_OP_END;
+		if (!stream_is_marker(r)) {
+			c->address[kept] = stream_address_of(r);
+			kept += (r & skipped) == 0;
+		} else {
+			c->end[ends] = (uint32_t)kept;
+			ends += stream_kind_of(r) == STREAM_OP_END;
+		}
 	}
 	c->n = kept;
 	c->ends = ends;
