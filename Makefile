@@ -30,7 +30,7 @@ LDLIBS  += -lm -lpthread
 # top), what the host reports, and the report.
 SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
-       vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o hier.o counted.o pagehist.o \
+       vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o \
        taps.o timemodel.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \

@@ -1,19 +1,17 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cachescan.c: a set's tags searched with vector compares, and a
- * batch of accesses taken in one loop per path (cache_take()).
+ * cachescan.c: sets of few ways searched and reordered (cachescan.h),
+ * one access or a batch, with vector compares where the host has them.
  *
- * Where the host has AVX2 (x86-64, asked once of the CPU), a set of 4,
- * 8, 12 or 16 ways is one to four vectors of tags: one compare and a
- * movemask give the way that holds a block, and moving it to the front
- * is a blend of each vector with itself shifted one way down, all without
- * a branch.  Every other host, ABI and geometry takes cache.h's portable
- * path, which counts the same.
+ * With AVX2 (x86-64, asked once of the CPU) a wide set of 4, 8, 12 or
+ * 16 ways is one to four vectors of 64-bit tags, a packed set one or two
+ * of 32-bit tags: a compare and a movemask give the way that holds a
+ * block, and moving it to the front is a blend of each vector with
+ * itself shifted one lane down, all without a branch.  A batch's loop
+ * is one per kind of set, the search inlined in it.
  */
-#include <assert.h>
-
-#include "cache.h"
+#include "cachescan.h"
 
 #if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
 #define VECTORS 1
@@ -53,15 +51,87 @@ cache_vectors_usable(void)
 	return vectors_allowed != 0;
 }
 
+/* A packed set of `ways`, in C: cache_access_ordered() on 32 bits. */
+static inline bool
+packed_portable(uint32_t *set, uint32_t ways, uint32_t tag)
+{
+	uint32_t i;
+	bool hit;
+
+	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
+		continue;
+	hit = i < ways && set[i] == tag;
+	if (!hit && i == ways)
+		i = ways - 1;
+	for (; i > 0 && i < CACHE_SCAN_WAYS; i--)
+		set[i] = set[i - 1];
+	set[0] = tag;
+	return hit;
+}
+
+/* The set of a block: a mask where the sets are a power of two. */
+static inline uint64_t
+wide_set(const struct scan_sets *s, uint64_t block)
+{
+	return s->set_mask != 0 || s->sets == 1 ? block & s->set_mask :
+	    block % s->sets;
+}
+
+/* A batch over wide sets, in C. */
+static size_t
+take_wide_portable(const struct scan_sets *s, uint64_t *last,
+    const uint64_t *in, size_t n, uint64_t *out)
+{
+	uint64_t was = *last;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t tag = (in[i] >> s->line_shift) + 1;
+		bool hit = tag == was || cache_access_ordered(s->wide +
+		    wide_set(s, tag - 1) * s->ways, s->ways, tag);
+
+		was = tag;
+		out[m] = in[i];
+		m += !hit;
+	}
+	*last = was;
+	return m;
+}
+
+/* A batch over packed sets, in C. */
+static size_t
+take_packed_portable(const struct scan_sets *s, uint64_t *last,
+    const uint64_t *in, size_t n, uint64_t *out)
+{
+	uint32_t lanes = CACHE_PACKED_LANES(s->ways);
+	uint64_t was = *last;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t block = in[i] >> s->line_shift;
+		bool hit = block + 1 == was || packed_portable(s->packed +
+		    (block & s->set_mask) * lanes, s->ways,
+		    (uint32_t)(block >> s->set_shift) + 1);
+
+		was = block + 1;
+		out[m] = in[i];
+		m += !hit;
+	}
+	*last = was;
+	return m;
+}
+
 #if VECTORS
 
 #define VECTOR_TARGET __attribute__((target("avx2")))
+#define INLINE_VECTOR static inline VECTOR_TARGET \
+	__attribute__((always_inline))
 
 /*
- * A set of 4 x chunks ways, most recent first: the way of tag, or the
- * last, moves to the front and the ways above it down one.
+ * A wide set of 4 x chunks ways, most recent first: the way of tag, or
+ * the last, moves to the front and the ways above it down one.
  */
-static inline VECTOR_TARGET __attribute__((always_inline)) bool
+INLINE_VECTOR bool
 ordered(uint64_t *set, unsigned chunks, uint64_t tag)
 {
 	__m256i want = _mm256_set1_epi64x((long long)tag), carry = want;
@@ -92,6 +162,40 @@ ordered(uint64_t *set, unsigned chunks, uint64_t tag)
 	return found != 0;
 }
 
+/*
+ * A packed set of 8 x vecs lanes, `ways` of them used: as ordered(),
+ * eight 32-bit tags a vector.  The lanes past the ways stay 0: a miss
+ * shifts lanes 0 .. ways - 1 only.
+ */
+INLINE_VECTOR bool
+packed(uint32_t *set, unsigned vecs, uint32_t ways, uint32_t tag)
+{
+	const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	const __m256i down = _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6);
+	__m256i want = _mm256_set1_epi32((int)tag), carry = want, v[2], upto;
+	uint32_t found = 0;
+	unsigned c;
+
+	for (c = 0; c < vecs; c++) {
+		v[c] = _mm256_loadu_si256((const __m256i *)(void *)(set + 8 * c));
+		found |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+		    _mm256_cmpeq_epi32(v[c], want))) << 8 * c;
+	}
+	upto = _mm256_set1_epi32(found != 0 ? __builtin_ctz(found) :
+	    (int)ways - 1);
+	for (c = 0; c < vecs; c++) {
+		__m256i shifted = _mm256_blend_epi32(
+		    _mm256_permutevar8x32_epi32(v[c], down), carry, 0x01);
+		__m256i keep = _mm256_cmpgt_epi32(_mm256_add_epi32(lane,
+		    _mm256_set1_epi32(8 * (int)c)), upto);
+
+		carry = _mm256_permutevar8x32_epi32(v[c], _mm256_set1_epi32(7));
+		_mm256_storeu_si256((__m256i *)(void *)(set + 8 * c),
+		    _mm256_blendv_epi8(shifted, v[c], keep));
+	}
+	return found != 0;
+}
+
 VECTOR_TARGET bool
 cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 {
@@ -108,47 +212,81 @@ cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 }
 
 /*
- * cache_access() over a batch of a cache of 4 x chunks ways: the block
- * accessed last, then its set's most recent, then the vector search,
- * all inline.
+ * A batch over wide sets of 4 x chunks ways: the block accessed last,
+ * then its set's most recent, then the vector search.
  */
-static inline VECTOR_TARGET __attribute__((always_inline)) size_t
-take_ordered(struct cache *cache, unsigned chunks, const uint64_t *in,
-    size_t n, uint64_t *out)
+INLINE_VECTOR size_t
+take_wide(const struct scan_sets *s, unsigned chunks, uint64_t *last,
+    const uint64_t *in, size_t n, uint64_t *out)
 {
-	uint64_t last = cache->last;
-	uint32_t ways = cache->geometry.ways;
-	unsigned shift = cache->line_shift;
+	uint64_t was = *last;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t tag = (in[i] >> shift) + 1, *set;
+		uint64_t tag = (in[i] >> s->line_shift) + 1;
 		bool hit = true;
 
-		if (tag != last) {
-			last = tag;
-			set = cache->tags + cache_set_of(cache, tag) * ways;
+		if (tag != was) {
+			uint64_t *set = s->wide + wide_set(s, tag - 1) * s->ways;
+
+			was = tag;
 			hit = set[0] == tag || ordered(set, chunks, tag);
 		}
 		out[m] = in[i];
 		m += !hit;
 	}
-	cache->last = last;
+	*last = was;
 	return m;
 }
 
-static VECTOR_TARGET size_t
-take_vector(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
+/* A batch over packed sets of 8 x vecs lanes. */
+INLINE_VECTOR size_t
+take_packed(const struct scan_sets *s, unsigned vecs, uint64_t *last,
+    const uint64_t *in, size_t n, uint64_t *out)
 {
-	switch (cache->geometry.ways) {
+	uint64_t was = *last;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t block = in[i] >> s->line_shift;
+		bool hit = true;
+
+		if (block + 1 != was) {
+			uint32_t *set = s->packed + (block & s->set_mask) *
+			    8 * vecs, tag = (uint32_t)(block >> s->set_shift) + 1;
+
+			was = block + 1;
+			hit = set[0] == tag || packed(set, vecs, s->ways, tag);
+		}
+		out[m] = in[i];
+		m += !hit;
+	}
+	*last = was;
+	return m;
+}
+
+static VECTOR_TARGET bool
+access_packed_vector(uint32_t *set, uint32_t ways, uint32_t tag)
+{
+	return packed(set, CACHE_PACKED_LANES(ways) / 8, ways, tag);
+}
+
+static VECTOR_TARGET size_t
+take_vector(const struct scan_sets *s, uint64_t *last, const uint64_t *in,
+    size_t n, uint64_t *out)
+{
+	if (s->packed != NULL)
+		return s->ways <= 8 ? take_packed(s, 1, last, in, n, out) :
+		    take_packed(s, 2, last, in, n, out);
+	switch (s->ways) {
 	case 4:
-		return take_ordered(cache, 1, in, n, out);
+		return take_wide(s, 1, last, in, n, out);
 	case 8:
-		return take_ordered(cache, 2, in, n, out);
+		return take_wide(s, 2, last, in, n, out);
 	case 12:
-		return take_ordered(cache, 3, in, n, out);
+		return take_wide(s, 3, last, in, n, out);
 	default:
-		return take_ordered(cache, 4, in, n, out);
+		return take_wide(s, 4, last, in, n, out);
 	}
 }
 
@@ -162,52 +300,27 @@ cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 
 #endif
 
-/* A cache that never evicts: a bit per block, and the last block. */
-static size_t
-take_bits(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
+bool
+cache_access_packed(uint32_t *set, uint32_t ways, uint32_t tag, bool vectors)
 {
-	uint64_t last = cache->last, *seen = cache->seen;
-	unsigned shift = cache->line_shift;
-	size_t i, m = 0;
-
-	for (i = 0; i < n; i++) {
-		uint64_t block = in[i] >> shift, bit = (uint64_t)1 <<
-		    (block & 63);
-		bool hit = block + 1 == last || (seen[block >> 6] & bit) != 0;
-
-		assert(block < cache->seen_blocks);
-		seen[block >> 6] |= bit;
-		last = block + 1;
-		out[m] = in[i];
-		m += !hit;
-	}
-	cache->last = last;
-	return m;
+#if VECTORS
+	if (vectors)
+		return access_packed_vector(set, ways, tag);
+#endif
+	(void)vectors;
+	return packed_portable(set, ways, tag);
 }
 
 size_t
-cache_take(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
+scan_take(const struct scan_sets *s, uint64_t *last, const uint64_t *in,
+    size_t n, uint64_t *out)
 {
-	size_t i, m = 0;
-
-	switch (cache->path) {
-	case CACHE_BITS:
-		m = take_bits(cache, in, n, out);
-		break;
 #if VECTORS
-	case CACHE_ORDERED_VECTOR:
-		m = take_vector(cache, in, n, out);
-		break;
+	/* Wide sets take vectors for 4, 8, 12 or 16 ways. */
+	if (s->vectors && (s->packed != NULL || s->ways % 4 == 0))
+		return take_vector(s, last, in, n, out);
 #endif
-	default:
-		/* cache_access() counts each. */
-		for (i = 0; i < n; i++) {
-			out[m] = in[i];
-			m += !cache_access(cache, in[i]);
-		}
-		return m;
-	}
-	cache->accesses += n;
-	cache->misses += m;
-	return m;
+	if (s->packed != NULL)
+		return take_packed_portable(s, last, in, n, out);
+	return take_wide_portable(s, last, in, n, out);
 }

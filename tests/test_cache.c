@@ -407,30 +407,65 @@ START_TEST(portable_cache_matches_naive)
 END_TEST
 
 /*
- * cache_take() in chunks of 1 to 300 addresses against the naive cache:
- * the misses listed in order, the counts the same; with vectors and
- * without, unbound and (where blocks below the bound fit) bound.
+ * How a cache is bound: not at all; to addresses it holds without
+ * evicting (a bit per block); to 64 times as many (a cache of 4 to 16
+ * ways whose sets are a power of two then packs its tags in 32 bits).
+ */
+enum bound { UNBOUND, BOUND_HELD, BOUND_PACKED, BOUNDS };
+
+static uint64_t
+bound_limit(const struct cache_geometry *g, enum bound bound)
+{
+	return (bound == BOUND_HELD ? 1 : 64) * g->blocks * g->line_bytes;
+}
+
+/* Whether a cache bound so should have packed its sets. */
+static bool
+packs(const struct cache_geometry *g, enum bound bound)
+{
+	uint64_t sets = g->blocks / g->ways;
+
+	return bound == BOUND_PACKED && g->ways >= 4 &&
+	    g->ways <= CACHE_SCAN_WAYS && (sets & (sets - 1)) == 0;
+}
+
+/*
+ * cache_take() in chunks of 1 to 300 addresses, and cache_access() one
+ * by one, against the naive cache: the misses listed in order, the
+ * counts the same, the contents written as the naive cache holds them
+ * and reloading into a fresh cache with the same future.
  */
 static void
-take_matches_naive(const struct cache_geometry *g, int seed, bool bound)
+take_matches_naive(const struct cache_geometry *g, int seed, enum bound bound)
 {
 	uint64_t in[300], out[300], rng = 31 + (uint64_t)seed, done = 0;
-	struct cache model;
+	uint64_t limit = bound_limit(g, bound);
+	struct cache model, reloaded;
 	struct naive nc;
 	struct addresses gen;
+	char *got, *expected;
 
 	ck_assert_int_eq(cache_init(&model, g), 0);
-	if (bound)
-		ck_assert_int_eq(cache_bound(&model, g->blocks *
-		    g->line_bytes), 0);
+	if (bound != UNBOUND)
+		ck_assert_int_eq(cache_bound(&model, limit), 0);
+	ck_assert_int_eq(model.packed != NULL, packs(g, bound));
 	naive_init(&nc, g);
 	addresses_init(&gen, g, 9000 + (uint64_t)seed);
 	while (done < ACCESSES / 8) {
 		size_t n = 1 + prng_below(&rng, 300), i, m, k = 0;
 
 		for (i = 0; i < n; i++)
-			in[i] = bound ? prng_below(&rng, g->blocks *
-			    g->line_bytes) : next_address(&gen);
+			in[i] = bound == UNBOUND ? next_address(&gen) :
+			    next_address(&gen) % limit;
+		if (prng_below(&rng, 4) == 0) {
+			for (i = 0; i < n; i++)
+				need(cache_access(&model, in[i]) ==
+				    naive_access(&nc, in[i]), "access %"
+				    PRIu64 " to %" PRIu64 " differs",
+				    done + i, in[i]);
+			done += n;
+			continue;
+		}
 		m = cache_take(&model, in, n, out);
 		for (i = 0; i < n; i++)
 			if (!naive_access(&nc, in[i]))
@@ -443,14 +478,33 @@ take_matches_naive(const struct cache_geometry *g, int seed, bool bound)
 	}
 	ck_assert_uint_eq(model.accesses, done);
 	ck_assert_uint_eq(model.misses, nc.misses);
+	ck_assert_uint_gt(nc.misses, 0);
+	/* One that never evicts writes its blocks in address order. */
+	got = cache_text(&model);
+	expected = naive_text(&nc);
+	need(bound == BOUND_HELD || strcmp(got, expected) == 0, "the "
+	    "contents are '%.60s', not '%.60s'", first_difference(got,
+	    expected), first_difference(expected, got));
+	reload(&reloaded, &model, got);
+	for (done = 0; done < ACCESSES / 64; done++) {
+		uint64_t address = bound == UNBOUND ? next_address(&gen) :
+		    next_address(&gen) % limit;
+
+		need(cache_access(&reloaded, address) ==
+		    naive_access(&nc, address), "reloaded: access %" PRIu64
+		    " differs", done);
+	}
+	free(got);
+	free(expected);
 	cache_fini(&model);
+	cache_fini(&reloaded);
 	naive_fini(&nc);
 }
 
 START_TEST(take_matches_naive_vector)
 {
-	take_matches_naive(&geometries[_i], _i, false);
-	take_matches_naive(&geometries[_i], _i, true);
+	take_matches_naive(&geometries[_i / BOUNDS], _i,
+	    (enum bound)(_i % BOUNDS));
 }
 END_TEST
 
@@ -458,8 +512,8 @@ START_TEST(take_matches_naive_portable)
 {
 	bool before = cache_use_vectors(false);
 
-	take_matches_naive(&geometries[_i], _i, false);
-	take_matches_naive(&geometries[_i], _i, true);
+	take_matches_naive(&geometries[_i / BOUNDS], _i,
+	    (enum bound)(_i % BOUNDS));
 	cache_use_vectors(before);
 }
 END_TEST
@@ -1373,9 +1427,9 @@ cache_suite(void)
 	    (int)NGEOMETRIES);
 	tcase_add_loop_test(tc, bound_cache_matches_naive, 0, 3);
 	tcase_add_loop_test(tc, take_matches_naive_vector, 0,
-	    (int)NGEOMETRIES);
+	    (int)NGEOMETRIES * BOUNDS);
 	tcase_add_loop_test(tc, take_matches_naive_portable, 0,
-	    (int)NGEOMETRIES);
+	    (int)NGEOMETRIES * BOUNDS);
 	tcase_add_test(tc, bound_too_large_is_ignored);
 	tcase_add_loop_test(tc, stamped_set_matches_naive, 0, 3);
 	tcase_add_test(tc, geometry_refused);
