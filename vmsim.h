@@ -144,6 +144,12 @@ void		 vmsim_op_end(struct vmsim *);
 struct vmsim_counts vmsim_counts(const struct vmsim *);
 void		 vmsim_access_slow(struct vmsim *, uint32_t page);
 /*
+ * OPT's recording and its replay at the phase's end (pageopt.c), for
+ * vmsim.c: an entry is a page id, or VMSIM_NONE closing an operation.
+ */
+void		 vmsim_opt_record(struct vmsim *, uint32_t entry);
+int		 vmsim_opt_replay(struct vmsim *);
+/*
  * vmsim_access() of the page of each of the n addresses (page =
  * address >> shift), with no operation's end among them: one loop,
  * the policy chosen once.
