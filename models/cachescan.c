@@ -82,13 +82,14 @@ static size_t
 take_wide_portable(const struct scan_sets *s, uint64_t *last,
     const uint64_t *in, size_t n, uint64_t *out)
 {
+	const struct scan_sets my = *s;
 	uint64_t was = *last;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t tag = (in[i] >> s->line_shift) + 1;
-		bool hit = tag == was || cache_access_ordered(s->wide +
-		    wide_set(s, tag - 1) * s->ways, s->ways, tag);
+		uint64_t tag = (in[i] >> my.line_shift) + 1;
+		bool hit = tag == was || cache_access_ordered(my.wide +
+		    wide_set(&my, tag - 1) * my.ways, my.ways, tag);
 
 		was = tag;
 		out[m] = in[i];
@@ -103,15 +104,16 @@ static size_t
 take_packed_portable(const struct scan_sets *s, uint64_t *last,
     const uint64_t *in, size_t n, uint64_t *out)
 {
-	uint32_t lanes = CACHE_PACKED_LANES(s->ways);
+	const struct scan_sets my = *s;
+	uint32_t lanes = CACHE_PACKED_LANES(my.ways);
 	uint64_t was = *last;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t block = in[i] >> s->line_shift;
-		bool hit = block + 1 == was || packed_portable(s->packed +
-		    (block & s->set_mask) * lanes, s->ways,
-		    (uint32_t)(block >> s->set_shift) + 1);
+		uint64_t block = in[i] >> my.line_shift;
+		bool hit = block + 1 == was || packed_portable(my.packed +
+		    (block & my.set_mask) * lanes, my.ways,
+		    (uint32_t)(block >> my.set_shift) + 1);
 
 		was = block + 1;
 		out[m] = in[i];
@@ -219,15 +221,18 @@ INLINE_VECTOR size_t
 take_wide(const struct scan_sets *s, unsigned chunks, uint64_t *last,
     const uint64_t *in, size_t n, uint64_t *out)
 {
+	/* In locals: the stores to out[] might otherwise alias them. */
+	const struct scan_sets my = *s;
 	uint64_t was = *last;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t tag = (in[i] >> s->line_shift) + 1;
+		uint64_t tag = (in[i] >> my.line_shift) + 1;
 		bool hit = true;
 
 		if (tag != was) {
-			uint64_t *set = s->wide + wide_set(s, tag - 1) * s->ways;
+			uint64_t *set = my.wide + wide_set(&my, tag - 1) *
+			    my.ways;
 
 			was = tag;
 			hit = set[0] == tag || ordered(set, chunks, tag);
@@ -244,19 +249,21 @@ INLINE_VECTOR size_t
 take_packed(const struct scan_sets *s, unsigned vecs, uint64_t *last,
     const uint64_t *in, size_t n, uint64_t *out)
 {
-	uint64_t was = *last;
+	uint32_t *sets = s->packed, ways = s->ways;
+	unsigned line_shift = s->line_shift, set_shift = s->set_shift;
+	uint64_t set_mask = s->set_mask, was = *last;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t block = in[i] >> s->line_shift;
+		uint64_t block = in[i] >> line_shift;
 		bool hit = true;
 
 		if (block + 1 != was) {
-			uint32_t *set = s->packed + (block & s->set_mask) *
-			    8 * vecs, tag = (uint32_t)(block >> s->set_shift) + 1;
+			uint32_t *set = sets + (block & set_mask) * 8 * vecs;
+			uint32_t tag = (uint32_t)(block >> set_shift) + 1;
 
 			was = block + 1;
-			hit = set[0] == tag || packed(set, vecs, s->ways, tag);
+			hit = set[0] == tag || packed(set, vecs, ways, tag);
 		}
 		out[m] = in[i];
 		m += !hit;
