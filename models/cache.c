@@ -209,6 +209,7 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	cache->sets = g->blocks / g->ways;
 	cache->set_mask = is_power_of_two(cache->sets) ? cache->sets - 1 : 0;
 	cache->path = path_for(g);
+	cache->vectors = cache_vectors_usable();
 	cache->tags = calloc(g->blocks, sizeof(*cache->tags));
 	if (cache->tags == NULL || (cache->path == CACHE_LINKED &&
 	    init_links(cache) != 0)) {
@@ -241,7 +242,7 @@ pack(struct cache *cache, uint64_t blocks)
 	    <= 9 * sizeof(uint64_t), "packed sets fit the tags' memory");
 	cache->packed = (uint32_t *)(void *)cache->tags;
 	cache->set_shift = shift;
-	cache->path = cache->path == CACHE_ORDERED_VECTOR ?
+	cache->path = cache->vectors != CACHE_VECTORS_NONE ?
 	    CACHE_PACKED_VECTOR : CACHE_PACKED;
 }
 
@@ -432,7 +433,8 @@ scan_sets_of(const struct cache *cache)
 		.sets = cache->sets,
 		.set_mask = cache->set_mask,
 		.vectors = cache->path == CACHE_ORDERED_VECTOR ||
-		    cache->path == CACHE_PACKED_VECTOR,
+		    cache->path == CACHE_PACKED_VECTOR ? cache->vectors :
+		    CACHE_VECTORS_NONE,
 	};
 }
 

@@ -104,6 +104,7 @@ struct cache {
 	 */
 	uint32_t	*packed;
 	unsigned	set_shift;
+	enum cache_vectors vectors;	/* the *_VECTOR paths': at init */
 	uint64_t	last;		/* the tag accessed last, 0 before any */
 	enum cache_path path;
 	/*
@@ -258,7 +259,8 @@ cache_access(struct cache *cache, uint64_t address)
 		hit = cache_access_packed(cache->packed + (block &
 		    cache->set_mask) * CACHE_PACKED_LANES(cache->geometry.ways),
 		    cache->geometry.ways, (uint32_t)(block >> cache->set_shift) +
-		    1, cache->path == CACHE_PACKED_VECTOR);
+		    1, cache->path == CACHE_PACKED_VECTOR ? cache->vectors :
+		    CACHE_VECTORS_NONE);
 		break;
 	case CACHE_LINKED:
 		hit = cache_access_linked(cache, tag);

@@ -20,35 +20,45 @@
 #define VECTORS 0
 #endif
 
-/* Whether vectors may be used: -1 until the CPU is asked. */
+/* The vectors that may be used: -1 until the CPU is asked. */
 static int vectors_allowed = -1;
 
-static bool
-host_has_vectors(void)
+static enum cache_vectors
+host_vectors(void)
 {
 #if VECTORS
 	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2") != 0;
-#else
-	return false;
+	if (__builtin_cpu_supports("avx512f"))
+		return CACHE_VECTORS_AVX512;
+	if (__builtin_cpu_supports("avx2"))
+		return CACHE_VECTORS_AVX2;
 #endif
+	return CACHE_VECTORS_NONE;
 }
 
-bool
-cache_use_vectors(bool on)
+enum cache_vectors
+cache_limit_vectors(enum cache_vectors level)
 {
-	bool before = cache_vectors_usable();
+	enum cache_vectors before = cache_vectors_usable(), host =
+	    host_vectors();
 
-	vectors_allowed = on && host_has_vectors();
+	vectors_allowed = (int)(level < host ? level : host);
 	return before;
 }
 
-bool
+enum cache_vectors
+cache_use_vectors(bool on)
+{
+	return cache_limit_vectors(on ? CACHE_VECTORS_AVX512 :
+	    CACHE_VECTORS_NONE);
+}
+
+enum cache_vectors
 cache_vectors_usable(void)
 {
 	if (vectors_allowed < 0)
-		vectors_allowed = host_has_vectors();
-	return vectors_allowed != 0;
+		vectors_allowed = (int)host_vectors();
+	return (enum cache_vectors)vectors_allowed;
 }
 
 /* A packed set of `ways`, in C: cache_access_ordered() on 32 bits. */
@@ -198,6 +208,66 @@ packed(uint32_t *set, unsigned vecs, uint32_t ways, uint32_t tag)
 	return found != 0;
 }
 
+#define TARGET_512 __attribute__((target("avx512f")))
+#define INLINE_512 static inline TARGET_512 __attribute__((always_inline))
+
+/*
+ * A packed set with AVX-512: its lanes one register (8 of them loaded
+ * for up to 8 ways, the rest 0), the tag's lane a compare to a mask, and
+ * lanes 0 .. upto replaced by the set shifted one lane up with the tag
+ * below it (valignd), stored under that mask.
+ */
+INLINE_512 bool
+packed512(uint32_t *set, uint32_t ways, uint32_t tag)
+{
+	__mmask16 lanes = (__mmask16)(ways <= 8 ? 0xff : 0xffff), take;
+	__m512i want = _mm512_set1_epi32((int)tag);
+	__m512i v = _mm512_maskz_loadu_epi32(lanes, set);
+	uint32_t found = _mm512_cmpeq_epi32_mask(v, want);
+	unsigned upto = found != 0 ? (unsigned)__builtin_ctz(found) :
+	    ways - 1;
+
+	take = (__mmask16)((2u << upto) - 1);
+	_mm512_mask_storeu_epi32(set, take, _mm512_alignr_epi32(v, want,
+	    15));
+	return found != 0;
+}
+
+/* A batch over packed sets with AVX-512: take_packed()'s loop. */
+static TARGET_512 size_t
+take_packed512(const struct scan_sets *s, uint64_t *last,
+    const uint64_t *in, size_t n, uint64_t *out)
+{
+	uint32_t *sets = s->packed, ways = s->ways;
+	uint32_t lanes = CACHE_PACKED_LANES(ways);
+	unsigned line_shift = s->line_shift, set_shift = s->set_shift;
+	uint64_t set_mask = s->set_mask, was = *last;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t block = in[i] >> line_shift;
+		bool hit = true;
+
+		if (block + 1 != was) {
+			uint32_t *set = sets + (block & set_mask) * lanes;
+			uint32_t tag = (uint32_t)(block >> set_shift) + 1;
+
+			was = block + 1;
+			hit = set[0] == tag || packed512(set, ways, tag);
+		}
+		out[m] = in[i];
+		m += !hit;
+	}
+	*last = was;
+	return m;
+}
+
+static TARGET_512 bool
+access_packed512(uint32_t *set, uint32_t ways, uint32_t tag)
+{
+	return packed512(set, ways, tag);
+}
+
 VECTOR_TARGET bool
 cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 {
@@ -282,6 +352,8 @@ static VECTOR_TARGET size_t
 take_vector(const struct scan_sets *s, uint64_t *last, const uint64_t *in,
     size_t n, uint64_t *out)
 {
+	if (s->packed != NULL && s->vectors == CACHE_VECTORS_AVX512)
+		return take_packed512(s, last, in, n, out);
 	if (s->packed != NULL)
 		return s->ways <= 8 ? take_packed(s, 1, last, in, n, out) :
 		    take_packed(s, 2, last, in, n, out);
@@ -308,10 +380,13 @@ cache_access_ordered_vector(uint64_t *set, uint32_t ways, uint64_t tag)
 #endif
 
 bool
-cache_access_packed(uint32_t *set, uint32_t ways, uint32_t tag, bool vectors)
+cache_access_packed(uint32_t *set, uint32_t ways, uint32_t tag,
+    enum cache_vectors vectors)
 {
 #if VECTORS
-	if (vectors)
+	if (vectors == CACHE_VECTORS_AVX512)
+		return access_packed512(set, ways, tag);
+	if (vectors == CACHE_VECTORS_AVX2)
 		return access_packed_vector(set, ways, tag);
 #endif
 	(void)vectors;
@@ -324,7 +399,8 @@ scan_take(const struct scan_sets *s, uint64_t *last, const uint64_t *in,
 {
 #if VECTORS
 	/* Wide sets take vectors for 4, 8, 12 or 16 ways. */
-	if (s->vectors && (s->packed != NULL || s->ways % 4 == 0))
+	if (s->vectors != CACHE_VECTORS_NONE && (s->packed != NULL ||
+	    s->ways % 4 == 0))
 		return take_vector(s, last, in, n, out);
 #endif
 	if (s->packed != NULL)

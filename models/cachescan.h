@@ -10,9 +10,11 @@
  * block's number within its set + 1), 8 or 16 lanes a set, the lanes
  * past the ways always empty: one or two vectors, one 64-byte line.
  *
- * Vector compares (AVX2) serve where the host has them, chosen once at
- * start-up; the portable paths, which every other host and ABI takes,
- * give the same sets.  This file knows sets and tags, not caches.
+ * Vector compares serve where the host has them, chosen once at start-
+ * up: AVX2 for every kind of set, AVX-512 for packed ones (one register
+ * a set, found with a compare to a mask, moved with valignd); the
+ * portable paths, which every other host and ABI takes, give the same
+ * sets.  This file knows sets and tags, not caches.
  */
 #ifndef CACHESCAN_H
 #define CACHESCAN_H
@@ -26,15 +28,21 @@
 /* A packed set's lanes: 8 for up to 8 ways, else 16. */
 #define CACHE_PACKED_LANES(ways)	((ways) <= 8 ? 8u : 16u)
 
+/* The vectors a set may be searched with, each level the ones below too. */
+enum cache_vectors { CACHE_VECTORS_NONE, CACHE_VECTORS_AVX2,
+    CACHE_VECTORS_AVX512 };
+
 /*
- * Vector compares are used where the host has them (AVX2 on x86-64),
- * unless a test has said no: caches initialized or bound after
- * cache_use_vectors(false) take the portable paths, which the other ABIs
- * always take.  Returns whether vectors were in use before.
+ * Vector compares are used where the host has them (x86-64), unless a
+ * test has said no: caches initialized after cache_use_vectors(false)
+ * take the portable paths, which the other ABIs always take, and after
+ * cache_limit_vectors(level) no vectors above that level.  Each returns
+ * the level in use before.
  */
-bool		 cache_use_vectors(bool);
-/* Whether caches initialized now may use vectors. */
-bool		 cache_vectors_usable(void);
+enum cache_vectors cache_use_vectors(bool);
+enum cache_vectors cache_limit_vectors(enum cache_vectors);
+/* The vectors caches initialized now may use. */
+enum cache_vectors cache_vectors_usable(void);
 
 /* A wide set of `ways` (up to CACHE_SCAN_WAYS): whether tag hit. */
 static inline bool
@@ -66,7 +74,7 @@ bool		 cache_access_ordered_vector(uint64_t *set, uint32_t ways,
 		    uint64_t tag);
 /* A packed set (its lanes, of which `ways` used): whether tag hit. */
 bool		 cache_access_packed(uint32_t *set, uint32_t ways,
-		    uint32_t tag, bool vectors);
+		    uint32_t tag, enum cache_vectors);
 
 /* The sets of one cache, as a batch sees them. */
 struct scan_sets {
@@ -77,7 +85,7 @@ struct scan_sets {
 	unsigned	set_shift;	/* packed: log2 of the sets */
 	uint64_t	sets;
 	uint64_t	set_mask;	/* sets - 1 if a power of two, else 0 */
-	bool		vectors;	/* the host's vectors, chosen once */
+	enum cache_vectors vectors;	/* the host's, chosen once */
 };
 
 /*

@@ -285,6 +285,10 @@ static const struct cache_geometry geometries[] = {
 	{ 96, 32, 64 },		/* 3 sets of 32 ways */
 	{ 64, 64, 64 },		/* fully associative */
 	{ 640, 640, 16 },	/* fully associative, wide */
+	{ 64, 4, 4096 },	/* 16 sets of 4: a first TLB level */
+	{ 192, 12, 64 },	/* 16 sets of 12: an L1 */
+	{ 16, 16, 64 },		/* one set of 16 */
+	{ 56, 7, 32 },		/* 8 sets of 7 */
 };
 
 #define NGEOMETRIES (sizeof(geometries) / sizeof(geometries[0]))
@@ -398,11 +402,11 @@ END_TEST
 /* The portable path, which other hosts and ABIs take, counts the same. */
 START_TEST(portable_cache_matches_naive)
 {
-	bool before = cache_use_vectors(false);
+	enum cache_vectors before = cache_use_vectors(false);
 
 	ck_assert(!cache_vectors_usable());
 	match_naive(&geometries[_i], _i);
-	cache_use_vectors(before);
+	cache_limit_vectors(before);
 }
 END_TEST
 
@@ -508,13 +512,24 @@ START_TEST(take_matches_naive_vector)
 }
 END_TEST
 
-START_TEST(take_matches_naive_portable)
+/* Where the host has AVX-512, its AVX2 paths count the same. */
+START_TEST(take_matches_naive_avx2)
 {
-	bool before = cache_use_vectors(false);
+	enum cache_vectors before = cache_limit_vectors(CACHE_VECTORS_AVX2);
 
 	take_matches_naive(&geometries[_i / BOUNDS], _i,
 	    (enum bound)(_i % BOUNDS));
-	cache_use_vectors(before);
+	cache_limit_vectors(before);
+}
+END_TEST
+
+START_TEST(take_matches_naive_portable)
+{
+	enum cache_vectors before = cache_use_vectors(false);
+
+	take_matches_naive(&geometries[_i / BOUNDS], _i,
+	    (enum bound)(_i % BOUNDS));
+	cache_limit_vectors(before);
 }
 END_TEST
 
@@ -1427,6 +1442,8 @@ cache_suite(void)
 	    (int)NGEOMETRIES);
 	tcase_add_loop_test(tc, bound_cache_matches_naive, 0, 3);
 	tcase_add_loop_test(tc, take_matches_naive_vector, 0,
+	    (int)NGEOMETRIES * BOUNDS);
+	tcase_add_loop_test(tc, take_matches_naive_avx2, 0,
 	    (int)NGEOMETRIES * BOUNDS);
 	tcase_add_loop_test(tc, take_matches_naive_portable, 0,
 	    (int)NGEOMETRIES * BOUNDS);
