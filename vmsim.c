@@ -21,12 +21,10 @@
  * access's next use in one backward pass, then replays the recording
  * with the resident set as a max-heap keyed by next use (Belady 1966;
  * Mattson et al. 1970).  The set a phase's replay ends with is the one
- * the next phase starts from, as LRU's list carries over.
+ * the next phase starts from, as LRU's list carries over (pageopt.c).
  */
 #include <assert.h>
-#include <err.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +34,6 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define RECORD_FIRST	((uint64_t)1 << 20)	/* entries; doubles as needed */
-#define NEVER		UINT32_MAX		/* next use of a page: none */
 
 /* LRU list ---------------------------------------------------------- */
 
@@ -185,165 +181,10 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 		pages_trace(trace, vm->heap_pages, "resident ", id);
 }
 
-/* OPT ------------------------------------------------------------------ */
-
-static void
-record(struct vmsim *vm, uint32_t entry)
-{
-	if (vm->recorded == vm->record_cap) {
-		uint64_t cap = vm->record_cap ? 2 * vm->record_cap :
-		    RECORD_FIRST;
-		uint32_t *grown;
-
-		/*
-		 * Positions are 32-bit at the replay, and a 32-bit ABI's
-		 * size_t holds less than 2^32 of them; plan.c keeps below.
-		 */
-		if (cap > NEVER)
-			cap = NEVER;
-		if (cap > SIZE_MAX / (2 * sizeof(*grown)))
-			cap = SIZE_MAX / (2 * sizeof(*grown));
-		if (vm->recorded == cap)
-			errx(EXIT_FAILURE, "opt: a phase of more than %" PRIu64
-			    " recorded accesses", vm->recorded);
-		grown = realloc(vm->record, (size_t)cap * sizeof(*grown));
-		if (grown == NULL)
-			err(EXIT_FAILURE, "opt: recording %" PRIu64
-			    " accesses", cap);
-		vm->record = grown;
-		vm->record_cap = cap;
-	}
-	vm->record[vm->recorded++] = entry;
-}
-
-/*
- * The set is a max-heap on next use; a page's next use is its record's
- * `next` field and its place in the heap its `prev` field (VMSIM_NONE:
- * not resident), which OPT's pages use for nothing else.
- */
-static void
-set_place(struct vmsim *vm, uint32_t at, uint32_t id)
-{
-	vm->opt_set[at] = id;
-	vm->pages[id].prev = at;
-}
-
-static uint32_t
-next_use(const struct vmsim *vm, uint32_t at)
-{
-	return vm->pages[vm->opt_set[at]].next;
-}
-
-static void
-sift_up(struct vmsim *vm, uint32_t at)
-{
-	uint32_t id = vm->opt_set[at], key = vm->pages[id].next;
-
-	while (at > 0 && next_use(vm, (at - 1) / 2) < key) {
-		set_place(vm, at, vm->opt_set[(at - 1) / 2]);
-		at = (at - 1) / 2;
-	}
-	set_place(vm, at, id);
-}
-
-static void
-sift_down(struct vmsim *vm, uint32_t at)
-{
-	uint32_t id = vm->opt_set[at], key = vm->pages[id].next;
-
-	for (;;) {
-		uint32_t child = 2 * at + 1;
-
-		if (child >= vm->resident)
-			break;
-		if (child + 1 < vm->resident &&
-		    next_use(vm, child + 1) > next_use(vm, child))
-			child++;
-		if (next_use(vm, child) <= key)
-			break;
-		set_place(vm, at, vm->opt_set[child]);
-		at = child;
-	}
-	set_place(vm, at, id);
-}
-
-/* The replay: faults and their per-operation distribution. */
-static void
-opt_replay(struct vmsim *vm, const uint32_t *next)
-{
-	uint64_t i;
-
-	for (i = 0; i < vm->recorded; i++) {
-		uint32_t id = vm->record[i];
-		struct vmsim_page *pg;
-
-		if (id == VMSIM_NONE) {
-			vmsim_hist_add(vm->fault_hist,
-			    vm->faults - vm->op_faults);
-			vm->op_faults = vm->faults;
-			continue;
-		}
-		pg = &vm->pages[id];
-		pg->next = next[i];
-		if (pg->prev != VMSIM_NONE) {
-			/* A hit: its next use moved later, toward the top. */
-			sift_up(vm, pg->prev);
-			continue;
-		}
-		vm->faults++;
-		if (vm->resident == vm->budget) {
-			uint32_t victim = vm->opt_set[0];
-
-			vm->pages[victim].prev = VMSIM_NONE;
-			if (vm->evict != NULL)
-				vm->evict(vm->evict_context, victim);
-			set_place(vm, 0, id);
-			sift_down(vm, 0);
-		} else {
-			set_place(vm, vm->resident++, id);
-			sift_up(vm, pg->prev);
-		}
-	}
-}
-
 int
 vmsim_phase_end(struct vmsim *vm)
 {
-	uint32_t total = vm->heap_pages + vm->item_pages, *next, id;
-	uint64_t i;
-
-	if (vm->policy != POLICY_OPT)
-		return 0;
-	/* record() kept recorded + 1 of these within size_t. */
-	next = malloc(((size_t)vm->recorded + 1) * sizeof(*next));
-	if (next == NULL)
-		return -1;
-	/* Backwards: each access's next use, and each page's first. */
-	for (id = 0; id < total; id++)
-		vm->pages[id].next = NEVER;
-	for (i = vm->recorded; i-- > 0;) {
-		id = vm->record[i];
-		if (id == VMSIM_NONE)
-			continue;
-		next[i] = vm->pages[id].next;
-		vm->pages[id].next = (uint32_t)i;
-	}
-	/* The carried-over set, keyed by first use in this phase. */
-	for (i = vm->resident / 2 + 1; i-- > 0;)
-		if (i < vm->resident)
-			sift_down(vm, (uint32_t)i);
-	opt_replay(vm, next);
-	free(next);
-	vm->recorded = 0;
-	return 0;
-}
-
-void
-vmsim_hist_add(struct vmsim_hist *hist, uint64_t value)
-{
-	hist->count[value < VMSIM_HIST_MAX ? value : VMSIM_HIST_MAX]++;
-	if (value > hist->max)
-		hist->max = value;
+	return vm->policy == POLICY_OPT ? vmsim_opt_replay(vm) : 0;
 }
 
 void
@@ -353,7 +194,7 @@ vmsim_op_end(struct vmsim *vm)
 
 	/* opt's faults are known at its replay, which adds them then. */
 	if (vm->policy == POLICY_OPT)
-		record(vm, VMSIM_NONE);
+		vmsim_opt_record(vm, VMSIM_NONE);
 	else
 		vmsim_hist_add(vm->fault_hist, vm->faults - vm->op_faults);
 	vmsim_hist_add(vm->page_hist, vm->op_pages);
@@ -367,41 +208,6 @@ vmsim_op_end(struct vmsim *vm)
 	for (id = 0; id < total; id++)
 		vm->pages[id].op = 0;
 	vm->op = 1;
-}
-
-/* The value below which a share `permille` / 1000 of operations lie. */
-static uint64_t
-hist_rank(const struct vmsim_hist *hist, uint64_t n, unsigned permille)
-{
-	uint64_t rank = (n * permille + 999) / 1000, seen = 0;
-	unsigned v;
-
-	if (rank == 0)
-		rank = 1;
-	for (v = 0; v < VMSIM_HIST_MAX; v++) {
-		seen += hist->count[v];
-		if (seen >= rank)
-			return v;
-	}
-	return hist->max;
-}
-
-struct vmsim_dist
-vmsim_hist_dist(const struct vmsim_hist *hist)
-{
-	struct vmsim_dist dist = { 0, 0, 0, 0 };
-	uint64_t n = 0;
-	unsigned v;
-
-	for (v = 0; v <= VMSIM_HIST_MAX; v++)
-		n += hist->count[v];
-	if (n == 0)
-		return dist;
-	dist.min = hist_rank(hist, n, 0);
-	dist.median = hist_rank(hist, n, 500);
-	dist.p99 = hist_rank(hist, n, 990);
-	dist.max = hist->max;
-	return dist;
 }
 
 struct vmsim_counts
@@ -418,37 +224,12 @@ vmsim_counts(const struct vmsim *vm)
 	return counts;
 }
 
-void
-vmsim_access_slow(struct vmsim *vm, uint32_t id)
+/* A page not resident comes in, evicting by the policy if full. */
+static void
+fault(struct vmsim *vm, uint32_t id)
 {
-	struct vmsim_page *pg = &vm->pages[id];
 	uint32_t sentinel = vm->heap_pages + vm->item_pages;
 
-	assert(id < sentinel);
-	if (pg->phase != vm->phase) {
-		pg->phase = vm->phase;
-		vm->distinct++;
-	}
-	if (pg->op != vm->op) {
-		pg->op = vm->op;
-		vm->op_pages++;
-	}
-	vm->mru = id;
-	if (vm->policy == POLICY_OPT) {
-		if (id != vm->last_recorded)
-			record(vm, id);
-		vm->last_recorded = id;
-		return;
-	}
-	if (pg->prev != VMSIM_NONE) {
-		if (vm->policy == POLICY_LRU) {
-			unlink_page(vm, id);
-			push_head(vm, id);
-		} else if (vm->policy == POLICY_CLOCK) {
-			vm->referenced[id] = 1;
-		}
-		return;
-	}
 	vm->faults++;
 	if (vm->resident == vm->budget) {
 		uint32_t victim = vm->pages[sentinel].prev;
@@ -470,4 +251,98 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 	if (vm->policy == POLICY_CLOCK)
 		vm->referenced[id] = 1;
 	push_head(vm, id);
+}
+
+void
+vmsim_access_slow(struct vmsim *vm, uint32_t id)
+{
+	struct vmsim_page *pg = &vm->pages[id];
+
+	assert(id < vm->heap_pages + vm->item_pages);
+	if (pg->phase != vm->phase) {
+		pg->phase = vm->phase;
+		vm->distinct++;
+	}
+	if (pg->op != vm->op) {
+		pg->op = vm->op;
+		vm->op_pages++;
+	}
+	vm->mru = id;
+	if (vm->policy == POLICY_OPT) {
+		if (id != vm->last_recorded)
+			vmsim_opt_record(vm, id);
+		vm->last_recorded = id;
+		return;
+	}
+	if (pg->prev == VMSIM_NONE) {
+		fault(vm, id);
+	} else if (vm->policy == POLICY_LRU) {
+		unlink_page(vm, id);
+		push_head(vm, id);
+	} else if (vm->policy == POLICY_CLOCK) {
+		vm->referenced[id] = 1;
+	}
+}
+
+/*
+ * LRU over a batch: vmsim_access_slow()'s steps with the policy known,
+ * the counters in registers and the page at the head left in place.
+ */
+static void
+take_lru(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift)
+{
+	struct vmsim_page *pages = vm->pages;
+	uint32_t mru = vm->mru, phase = vm->phase, op = vm->op;
+	uint32_t sentinel = vm->heap_pages + vm->item_pages;
+	uint64_t distinct = 0, op_pages = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t id = (uint32_t)(address[i] >> shift);
+		struct vmsim_page *pg = &pages[id];
+
+		if (id == mru)
+			continue;
+		assert(id < sentinel);
+		mru = id;
+		distinct += pg->phase != phase;
+		pg->phase = phase;
+		op_pages += pg->op != op;
+		pg->op = op;
+		if (pg->prev != VMSIM_NONE) {
+			if (pages[sentinel].next != id)
+				unlink_page(vm, id);
+			else
+				continue;
+		} else if (vm->resident == vm->budget && vm->evict == NULL) {
+			/* The least recent page leaves: the tail. */
+			uint32_t victim = pages[sentinel].prev;
+
+			vm->faults++;
+			unlink_page(vm, victim);
+			pages[victim].prev = VMSIM_NONE;
+		} else {
+			fault(vm, id);
+			continue;
+		}
+		push_head(vm, id);
+	}
+	vm->mru = mru;
+	vm->distinct += distinct;
+	vm->op_pages += op_pages;
+}
+
+void
+vmsim_take(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift)
+{
+	size_t i;
+
+	if (vm->policy == POLICY_LRU) {
+		vm->accesses += n;
+		take_lru(vm, address, n, shift);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		vmsim_access(vm, (uint32_t)(address[i] >> shift));
 }

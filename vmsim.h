@@ -33,6 +33,7 @@
 #ifndef VMSIM_H
 #define VMSIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -142,6 +143,19 @@ int		 vmsim_phase_end(struct vmsim *);
 void		 vmsim_op_end(struct vmsim *);
 struct vmsim_counts vmsim_counts(const struct vmsim *);
 void		 vmsim_access_slow(struct vmsim *, uint32_t page);
+/*
+ * OPT's recording and its replay at the phase's end (pageopt.c), for
+ * vmsim.c: an entry is a page id, or VMSIM_NONE closing an operation.
+ */
+void		 vmsim_opt_record(struct vmsim *, uint32_t entry);
+int		 vmsim_opt_replay(struct vmsim *);
+/*
+ * vmsim_access() of the page of each of the n addresses (page =
+ * address >> shift), with no operation's end among them: one loop,
+ * the policy chosen once.
+ */
+void		 vmsim_take(struct vmsim *, const uint64_t *address, size_t n,
+		    unsigned shift);
 void		 vmsim_on_evict(struct vmsim *,
 		    void (*evict)(void *context, uint32_t page), void *context);
 /* One operation's count into a histogram; its min, median, p99 and max. */

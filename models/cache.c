@@ -22,8 +22,8 @@
  * Either way the common case, the block accessed last, is decided in
  * cache.h.
  */
+#include <assert.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,6 +209,7 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	cache->sets = g->blocks / g->ways;
 	cache->set_mask = is_power_of_two(cache->sets) ? cache->sets - 1 : 0;
 	cache->path = path_for(g);
+	cache->vectors = cache_vectors_usable();
 	cache->tags = calloc(g->blocks, sizeof(*cache->tags));
 	if (cache->tags == NULL || (cache->path == CACHE_LINKED &&
 	    init_links(cache) != 0)) {
@@ -217,6 +218,32 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A cache of 4 to CACHE_SCAN_WAYS ways, its sets a power of two, not
+ * yet accessed, whose `blocks` give tags within a set of 32 bits packs
+ * its sets into its tags' memory: CACHE_PACKED_LANES(ways) lanes of 4
+ * bytes take no more than `ways` tags of 8.
+ */
+static void
+pack(struct cache *cache, uint64_t blocks)
+{
+	uint32_t ways = cache->geometry.ways;
+	unsigned shift = log2_of(cache->sets);
+
+	if ((cache->path != CACHE_ORDERED &&
+	    cache->path != CACHE_ORDERED_VECTOR) || ways < 4 ||
+	    !is_power_of_two(cache->sets) || cache->last != 0 ||
+	    ((blocks - 1) >> shift) >= UINT32_MAX)
+		return;
+	_Static_assert(CACHE_PACKED_LANES(4) * sizeof(uint32_t) <=
+	    4 * sizeof(uint64_t) && CACHE_PACKED_LANES(9) * sizeof(uint32_t)
+	    <= 9 * sizeof(uint64_t), "packed sets fit the tags' memory");
+	cache->packed = (uint32_t *)(void *)cache->tags;
+	cache->set_shift = shift;
+	cache->path = cache->vectors != CACHE_VECTORS_NONE ?
+	    CACHE_PACKED_VECTOR : CACHE_PACKED;
 }
 
 int
@@ -229,8 +256,10 @@ cache_bound(struct cache *cache, uint64_t address_limit)
 		free_links(cache);
 		return cache_stamps_init(cache, blocks);
 	}
-	if (blocks > cache->geometry.blocks)
+	if (blocks > cache->geometry.blocks) {
+		pack(cache, blocks);
 		return 0;
+	}
 	cache->seen = calloc(blocks / 64 + 1, sizeof(*cache->seen));
 	if (cache->seen == NULL)
 		return -1;
@@ -247,6 +276,7 @@ cache_fini(struct cache *cache)
 	cache->seen = NULL;
 	free(cache->tags);
 	cache->tags = NULL;
+	cache->packed = NULL;
 	cache_stamps_fini(cache);
 }
 
@@ -367,60 +397,73 @@ cache_access_linked(struct cache *cache, uint64_t tag)
 	return access_linked(cache, cache_set_of(cache, tag), tag);
 }
 
-void
-cache_trace_block(const struct cache *cache, uint64_t block, FILE *trace,
-    const char *prefix)
+/* A cache that never evicts: a bit per block, and the last block. */
+static size_t
+take_bits(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
 {
-	fprintf(trace, "%s%" PRIu64 "\n", prefix, block << cache->line_shift);
+	uint64_t last = cache->last, *seen = cache->seen;
+	unsigned shift = cache->line_shift;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t block = in[i] >> shift, bit = (uint64_t)1 <<
+		    (block & 63);
+		bool hit = block + 1 == last || (seen[block >> 6] & bit) != 0;
+
+		assert(block < cache->seen_blocks);
+		seen[block >> 6] |= bit;
+		last = block + 1;
+		out[m] = in[i];
+		m += !hit;
+	}
+	cache->last = last;
+	return m;
 }
 
-/* One set's tags, least recent first. */
-static void
-trace_set(const struct cache *cache, uint64_t set, FILE *trace,
-    const char *prefix)
+/* The sets of few ways a batch goes through (cachescan.h). */
+static struct scan_sets
+scan_sets_of(const struct cache *cache)
 {
-	uint32_t ways = cache->geometry.ways, i, way;
-	uint64_t first = set * ways;
-
-	if (cache->next == NULL) {
-		for (i = ways; i-- > 0;)
-			if (cache->tags[first + i] != 0)
-				cache_trace_block(cache,
-				    cache->tags[first + i] - 1, trace, prefix);
-		return;
-	}
-	/* From the tail back to the head. */
-	way = cache->prev[first + cache->head[set]];
-	for (i = 0; i < ways; i++, way = cache->prev[first + way])
-		if (cache->tags[first + way] != 0)
-			cache_trace_block(cache,
-			    cache->tags[first + way] - 1, trace, prefix);
+	return (struct scan_sets){
+		.wide = cache->packed == NULL ? cache->tags : NULL,
+		.packed = cache->packed,
+		.ways = cache->geometry.ways,
+		.line_shift = cache->line_shift,
+		.set_shift = cache->set_shift,
+		.sets = cache->sets,
+		.set_mask = cache->set_mask,
+		.vectors = cache->path == CACHE_ORDERED_VECTOR ||
+		    cache->path == CACHE_PACKED_VECTOR ? cache->vectors :
+		    CACHE_VECTORS_NONE,
+	};
 }
 
-/* A cache that never evicts holds what it loaded, in any order. */
-static void
-trace_seen(const struct cache *cache, FILE *trace, const char *prefix)
+size_t
+cache_take(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
 {
-	uint64_t block;
+	struct scan_sets sets;
+	size_t i, m = 0;
 
-	for (block = 0; block < cache->seen_blocks; block++)
-		if (cache->seen[block >> 6] & (uint64_t)1 << (block & 63))
-			cache_trace_block(cache, block, trace, prefix);
-}
-
-void
-cache_trace(const struct cache *cache, FILE *trace, const char *prefix)
-{
-	uint64_t set;
-
-	if (cache->path == CACHE_STAMPED) {
-		cache_stamps_trace(cache, trace, prefix);
-		return;
+	switch (cache->path) {
+	case CACHE_BITS:
+		m = take_bits(cache, in, n, out);
+		break;
+	case CACHE_ORDERED:
+	case CACHE_ORDERED_VECTOR:
+	case CACHE_PACKED:
+	case CACHE_PACKED_VECTOR:
+		sets = scan_sets_of(cache);
+		m = scan_take(&sets, &cache->last, in, n, out);
+		break;
+	default:
+		/* cache_access() counts each. */
+		for (i = 0; i < n; i++) {
+			out[m] = in[i];
+			m += !cache_access(cache, in[i]);
+		}
+		return m;
 	}
-	if (cache->seen != NULL) {
-		trace_seen(cache, trace, prefix);
-		return;
-	}
-	for (set = 0; set < cache->sets; set++)
-		trace_set(cache, set, trace, prefix);
+	cache->accesses += n;
+	cache->misses += m;
+	return m;
 }

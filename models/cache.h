@@ -18,8 +18,11 @@
 #define CACHE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "cachescan.h"
 
 /*
  * A level's shape.  blocks = sets x ways; blocks = 0 means the level is
@@ -42,14 +45,14 @@ struct cache_geometry {
 #define CACHE_MAX_BLOCKS	((uint64_t)1 << 32)
 #define CACHE_MAX_WAYS		65536u
 /*
- * Sets of more ways than this keep their recency in a list and find
- * blocks by hash, or, one set bound to its addresses, by a stamp per
- * block (cache_bound()): a scan of 64 ways (a fully associative TLB) on
- * every access cost more than the rest of the model together.  (So did
- * a vector search of 72 ways with a time stamp per way, of which a
- * quarter of the accesses then search the stamps for the oldest.)
+ * Sets of more ways than CACHE_SCAN_WAYS (cachescan.h) keep their
+ * recency in a list and find blocks by hash, or, one set bound to its
+ * addresses, by a stamp per block (cache_bound()): a scan of 64 ways (a
+ * fully associative TLB) on every access cost more than the rest of the
+ * model together.  (So did a vector search of 72 ways with a time stamp
+ * per way, of which a quarter of the accesses then search the stamps for
+ * the oldest.)
  */
-#define CACHE_SCAN_WAYS		16u
 /*
  * A bound set of many ways keeps a stamp of 8 bytes per block below the
  * bound, up to this many blocks (32 MiB of stamps: 16 GiB of 4 KiB
@@ -72,20 +75,12 @@ const char	*cache_geometry_refused(const struct cache_geometry *);
 enum cache_path {
 	CACHE_ORDERED,		/* few ways, scanned and shifted in C */
 	CACHE_ORDERED_VECTOR,	/* the same with vector compares */
+	CACHE_PACKED,		/* few ways, bound: 32-bit tags, in C */
+	CACHE_PACKED_VECTOR,	/* the same with vector compares */
 	CACHE_LINKED,		/* many ways, list and hash */
 	CACHE_STAMPED,		/* many ways in one set, bound: ticks */
 	CACHE_BITS		/* never evicts: a bit per block */
 };
-
-/*
- * Vector compares are used where the host has them (AVX2 on x86-64),
- * unless a test has said no: caches initialized after
- * cache_use_vectors(false) take the portable paths, which the other ABIs
- * always take.  Returns whether vectors were in use before.
- */
-bool		 cache_use_vectors(bool);
-/* Whether caches initialized now may use vectors. */
-bool		 cache_vectors_usable(void);
 
 /*
  * The struct is public only so that cache_access() can be inlined; its
@@ -101,6 +96,15 @@ struct cache {
 	 * of few ways most recent first; in one of many, in no order.
 	 */
 	uint64_t	*tags;
+	/*
+	 * A cache of few ways bound to addresses whose tags within a set
+	 * fit 32 bits, its sets a power of two (cache_bound()), packs its
+	 * sets into the tags' memory instead (cachescan.h), set_shift the
+	 * log2 of the sets: NULL otherwise.
+	 */
+	uint32_t	*packed;
+	unsigned	set_shift;
+	enum cache_vectors vectors;	/* the *_VECTOR paths': at init */
 	uint64_t	last;		/* the tag accessed last, 0 before any */
 	enum cache_path path;
 	/*
@@ -192,44 +196,10 @@ cache_set_of(const struct cache *cache, uint64_t tag)
 }
 
 /*
- * A set of few ways: its tags run most recent first, an empty way ends
- * them; a hit moves the tag to the front, a miss loads it there.
- */
-static inline bool
-cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
-{
-	uint32_t i;
-	bool hit;
-
-	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
-		continue;
-	hit = i < ways && set[i] == tag;
-	/* A miss loads into the first empty way, or over the least recent. */
-	if (!hit && i == ways)
-		i = ways - 1;
-	/*
-	 * Most hits are near the top: a loop beats a call to memmove.  i is
-	 * below CACHE_SCAN_WAYS, as larger sets are linked (cache.c); said
-	 * in the test, it tells GCC the move is short, whose 32-bit builds
-	 * otherwise warn of a move of 2^32 - 8 bytes.
-	 */
-	for (; i > 0 && i < CACHE_SCAN_WAYS; i--)
-		set[i] = set[i - 1];
-	set[0] = tag;
-	return hit;
-}
-
-/*
- * The paths out of line (cache.c, cachescan.c, cachestamp.c); call
- * cache_access() instead.
+ * The paths out of line (cache.c, cachestamp.c); call cache_access()
+ * instead.
  */
 bool		 cache_access_linked(struct cache *, uint64_t tag);
-/*
- * One line of cache_trace(): prefix, then the address of the block's
- * first byte.
- */
-void		 cache_trace_block(const struct cache *, uint64_t block,
-		    FILE *trace, const char *prefix);
 /*
  * One set of many ways, bound, stamped (cachestamp.c): whether a bound
  * of `blocks` blocks fits the stamps of a geometry of one set (one that
@@ -248,8 +218,6 @@ void		 cache_stamps_fini(struct cache *);
 void		 cache_stamps_trace(const struct cache *, FILE *,
 		    const char *prefix);
 bool		 cache_access_stamped(struct cache *, uint64_t block);
-bool		 cache_access_ordered_vector(uint64_t *set, uint32_t ways,
-		    uint64_t tag);
 
 /*
  * One access to the block holding byte `address`: true on a hit.  A miss
@@ -286,6 +254,14 @@ cache_access(struct cache *cache, uint64_t address)
 		hit = cache_access_ordered_vector(set, cache->geometry.ways,
 		    tag);
 		break;
+	case CACHE_PACKED:
+	case CACHE_PACKED_VECTOR:
+		hit = cache_access_packed(cache->packed + (block &
+		    cache->set_mask) * CACHE_PACKED_LANES(cache->geometry.ways),
+		    cache->geometry.ways, (uint32_t)(block >> cache->set_shift) +
+		    1, cache->path == CACHE_PACKED_VECTOR ? cache->vectors :
+		    CACHE_VECTORS_NONE);
+		break;
 	case CACHE_LINKED:
 		hit = cache_access_linked(cache, tag);
 		break;
@@ -302,6 +278,15 @@ cache_access(struct cache *cache, uint64_t address)
 		cache->misses++;
 	return hit;
 }
+
+/*
+ * cache_access() of each of the n addresses in order, one loop per path
+ * (cachescan.c): the addresses that missed, in order, go to `out` (room
+ * for n), and their number is returned.  So a level below takes the
+ * misses of the level above as one list.
+ */
+size_t		 cache_take(struct cache *, const uint64_t *in, size_t n,
+		    uint64_t *out);
 
 /*
  * Writes the contents, set by set, least recent block first, one line

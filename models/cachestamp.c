@@ -12,6 +12,7 @@
  * hit is a load and two stores, where a list's move to the head is six
  * dependent ones after a search of an index (cache.c's linked sets).
  */
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "cache.h"
@@ -157,6 +158,7 @@ cache_stamps_trace(const struct cache *cache, FILE *trace,
 
 	for (t = cache->oldest; t <= cache->tick; t++)
 		if (tick_live(cache, t))
-			cache_trace_block(cache,
-			    cache->ring[t & cache->ring_mask], trace, prefix);
+			fprintf(trace, "%s%" PRIu64 "\n", prefix,
+			    (uint64_t)cache->ring[t & cache->ring_mask] <<
+			    cache->line_shift);
 }

@@ -12,7 +12,6 @@
 
 #include "model.h"
 #include "stackdist.h"
-#include "stream.h"
 
 /* Both curves ---------------------------------------------------------- */
 
@@ -43,20 +42,30 @@ tracked_lines(const struct model_setup *setup)
 	    1) / setup->line_bytes;
 }
 
+/* Each operation's accesses, by page or line, then its end. */
+static void
+take_counted(void *model, const struct counted *c)
+{
+	struct curve *m = model;
+	size_t i = 0, e;
+
+	for (e = 0; e <= c->ends; e++) {
+		size_t stop = e < c->ends ? c->end[e] : c->n;
+
+		for (; i < stop; i++)
+			(void)stackdist_access(m->sd, m->by_line ?
+			    (uint32_t)(c->address[i] >> m->line_shift) :
+			    page_of_address(&m->pages, c->address[i]));
+		if (e < c->ends)
+			stackdist_op_end(m->sd);
+	}
+}
+
 static void
 take(void *model, const uint64_t *record, size_t n)
 {
-	struct curve *c = model;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (stream_is_counted(record[i], c->items_counted))
-			(void)stackdist_access(c->sd, c->by_line ?
-			    (uint32_t)(stream_address_of(record[i]) >>
-			    c->line_shift) : page_of_address(&c->pages,
-			    stream_address_of(record[i])));
-		else if (stream_kind_of(record[i]) == STREAM_OP_END)
-			stackdist_op_end(c->sd);
+	counted_take_records(record, n, ((struct curve *)model)->items_counted,
+	    take_counted, model);
 }
 
 static int
@@ -192,6 +201,7 @@ const struct model_ops curve_model = {
 	.bytes = pages_bytes,
 	.create = pages_create,
 	.take = take,
+	.take_counted = take_counted,
 	.phase = pages_phase,
 	.phase_end = phase_end,
 	.publish = pages_publish,
@@ -262,6 +272,7 @@ const struct model_ops line_curve_model = {
 	.bytes = lines_bytes,
 	.create = lines_create,
 	.take = take,
+	.take_counted = take_counted,
 	.phase = lines_phase,
 	.phase_end = phase_end,
 	.publish = lines_publish,

@@ -147,6 +147,37 @@ hier_trace(const struct hier *hier, FILE *trace)
 	}
 }
 
+/* Misses go down in lists of this many addresses at most. */
+#define TAKE_CHUNK	1024u
+
+/* The chunk's n addresses down `levels`, each the misses of the last. */
+static void
+cascade(struct cache *const *level, unsigned levels, const uint64_t *address,
+    size_t n)
+{
+	uint64_t miss[2][TAKE_CHUNK];
+	const uint64_t *in = address;
+	unsigned k;
+
+	for (k = 0; k < levels && n > 0; k++) {
+		n = cache_take(level[k], in, n, miss[k & 1]);
+		in = miss[k & 1];
+	}
+}
+
+void
+hier_take(struct hier *hier, const uint64_t *address, size_t n)
+{
+	size_t done, chunk;
+
+	hier->accesses += n;
+	for (done = 0; done < n; done += chunk) {
+		chunk = n - done < TAKE_CHUNK ? n - done : TAKE_CHUNK;
+		cascade(hier->data, hier->ndata, address + done, chunk);
+		cascade(hier->tlb, hier->ntlb, address + done, chunk);
+	}
+}
+
 bool
 hier_any_present(const struct hier_counts *counts)
 {

@@ -17,6 +17,7 @@
 #define HIER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -119,6 +120,13 @@ bool		 hier_cost_priced(const struct hier_geometry *, enum hier_cost);
 double		 hier_time_ns(const struct hier_counts *,
 		    const struct hier_latency *);
 
+
+/*
+ * hier_access() of each of the n addresses, level by level: each level
+ * takes the misses of the one above as a list, so the lower levels see
+ * a few of the accesses.  The counts are the same as one by one.
+ */
+void		 hier_take(struct hier *, const uint64_t *address, size_t n);
 
 /* One access to byte `address`: the caches, then the TLB. */
 static inline void

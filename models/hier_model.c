@@ -8,7 +8,6 @@
 
 #include "hier.h"
 #include "model.h"
-#include "stream.h"
 
 struct hier_model {
 	struct hier	*hier;
@@ -48,14 +47,16 @@ create(const struct model_setup *setup)
 }
 
 static void
+take_counted(void *model, const struct counted *c)
+{
+	hier_take(((struct hier_model *)model)->hier, c->address, c->n);
+}
+
+static void
 take(void *model, const uint64_t *record, size_t n)
 {
-	struct hier_model *m = model;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (stream_is_counted(record[i], m->items_counted))
-			hier_access(m->hier, stream_address_of(record[i]));
+	counted_take_records(record, n,
+	    ((struct hier_model *)model)->items_counted, take_counted, model);
 }
 
 static int
@@ -93,6 +94,7 @@ const struct model_ops hier_model = {
 	.bytes = bytes,
 	.create = create,
 	.take = take,
+	.take_counted = take_counted,
 	.phase = phase,
 	.phase_end = model_phase_end_nothing,
 	.publish = publish,

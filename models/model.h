@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "cache.h"
+#include "counted.h"
 #include "hier.h"
 #include "pages.h"
 #include "recording.h"
@@ -119,6 +120,11 @@ struct model_ops {
 	void		*(*create)(const struct model_setup *);
 	/* A batch of the stream's records (stream.h), markers and all. */
 	void		(*take)(void *, const uint64_t *records, size_t n);
+	/*
+	 * The same batch filtered (counted.h), once for every model that
+	 * has this, which the run then calls instead of take; or NULL.
+	 */
+	void		(*take_counted)(void *, const struct counted *);
 	/*
 	 * Counters to zero: a phase begins; with a trace, the model writes
 	 * there the state it starts the phase in (--trace's format).

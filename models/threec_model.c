@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "model.h"
-#include "stream.h"
 #include "threec.h"
 
 struct threec_model {
@@ -67,15 +66,21 @@ create(const struct model_setup *setup)
 }
 
 static void
-take(void *model, const uint64_t *record, size_t n)
+take_counted(void *model, const struct counted *c)
 {
 	struct threec_model *m = model;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (stream_is_counted(record[i], m->items_counted))
-			threec_access(&m->threec,
-			    stream_address_of(record[i]));
+	for (i = 0; i < c->n; i++)
+		threec_access(&m->threec, c->address[i]);
+}
+
+static void
+take(void *model, const uint64_t *record, size_t n)
+{
+	counted_take_records(record, n,
+	    ((struct threec_model *)model)->items_counted, take_counted,
+	    model);
 }
 
 static int
@@ -112,6 +117,7 @@ const struct model_ops threec_model = {
 	.bytes = bytes,
 	.create = create,
 	.take = take,
+	.take_counted = take_counted,
 	.phase = phase,
 	.phase_end = model_phase_end_nothing,
 	.publish = publish,

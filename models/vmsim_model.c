@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "model.h"
-#include "stream.h"
 #include "vmsim.h"
 
 struct vmsim_model {
@@ -50,18 +49,29 @@ create(const struct model_setup *setup)
 	return m;
 }
 
+/* Each operation's accesses, then its end. */
+static void
+take_counted(void *model, const struct counted *c)
+{
+	struct vmsim_model *m = model;
+	size_t i = 0, e;
+
+	for (e = 0; e <= c->ends; e++) {
+		size_t stop = e < c->ends ? c->end[e] : c->n;
+
+		vmsim_take(m->vm, c->address + i, stop - i,
+		    m->pages.byte_shift);
+		i = stop;
+		if (e < c->ends)
+			vmsim_op_end(m->vm);
+	}
+}
+
 static void
 take(void *model, const uint64_t *record, size_t n)
 {
-	struct vmsim_model *m = model;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (stream_is_counted(record[i], m->items_counted))
-			vmsim_access(m->vm, page_of_address(&m->pages,
-			    stream_address_of(record[i])));
-		else if (stream_kind_of(record[i]) == STREAM_OP_END)
-			vmsim_op_end(m->vm);
+	counted_take_records(record, n,
+	    ((struct vmsim_model *)model)->items_counted, take_counted, model);
 }
 
 static int
@@ -103,6 +113,7 @@ const struct model_ops vmsim_model = {
 	.bytes = bytes,
 	.create = create,
 	.take = take,
+	.take_counted = take_counted,
 	.phase = phase,
 	.phase_end = phase_end,
 	.publish = publish,

@@ -58,6 +58,7 @@ static Suite *(*const suites[])(void) = {
 	explain_suite,
 	large_suite,
 	stream_suite,
+	counted_suite,
 	messages_suite,
 	plot_suite,
 	stackdist_suite,

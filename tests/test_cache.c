@@ -285,6 +285,10 @@ static const struct cache_geometry geometries[] = {
 	{ 96, 32, 64 },		/* 3 sets of 32 ways */
 	{ 64, 64, 64 },		/* fully associative */
 	{ 640, 640, 16 },	/* fully associative, wide */
+	{ 64, 4, 4096 },	/* 16 sets of 4: a first TLB level */
+	{ 192, 12, 64 },	/* 16 sets of 12: an L1 */
+	{ 16, 16, 64 },		/* one set of 16 */
+	{ 56, 7, 32 },		/* 8 sets of 7 */
 };
 
 #define NGEOMETRIES (sizeof(geometries) / sizeof(geometries[0]))
@@ -398,11 +402,134 @@ END_TEST
 /* The portable path, which other hosts and ABIs take, counts the same. */
 START_TEST(portable_cache_matches_naive)
 {
-	bool before = cache_use_vectors(false);
+	enum cache_vectors before = cache_use_vectors(false);
 
 	ck_assert(!cache_vectors_usable());
 	match_naive(&geometries[_i], _i);
-	cache_use_vectors(before);
+	cache_limit_vectors(before);
+}
+END_TEST
+
+/*
+ * How a cache is bound: not at all; to addresses it holds without
+ * evicting (a bit per block); to 64 times as many (a cache of 4 to 16
+ * ways whose sets are a power of two then packs its tags in 32 bits).
+ */
+enum bound { UNBOUND, BOUND_HELD, BOUND_PACKED, BOUNDS };
+
+static uint64_t
+bound_limit(const struct cache_geometry *g, enum bound bound)
+{
+	return (bound == BOUND_HELD ? 1 : 64) * g->blocks * g->line_bytes;
+}
+
+/* Whether a cache bound so should have packed its sets. */
+static bool
+packs(const struct cache_geometry *g, enum bound bound)
+{
+	uint64_t sets = g->blocks / g->ways;
+
+	return bound == BOUND_PACKED && g->ways >= 4 &&
+	    g->ways <= CACHE_SCAN_WAYS && (sets & (sets - 1)) == 0;
+}
+
+/*
+ * cache_take() in chunks of 1 to 300 addresses, and cache_access() one
+ * by one, against the naive cache: the misses listed in order, the
+ * counts the same, the contents written as the naive cache holds them
+ * and reloading into a fresh cache with the same future.
+ */
+static void
+take_matches_naive(const struct cache_geometry *g, int seed, enum bound bound)
+{
+	uint64_t in[300], out[300], rng = 31 + (uint64_t)seed, done = 0;
+	uint64_t limit = bound_limit(g, bound);
+	struct cache model, reloaded;
+	struct naive nc;
+	struct addresses gen;
+	char *got, *expected;
+
+	ck_assert_int_eq(cache_init(&model, g), 0);
+	if (bound != UNBOUND)
+		ck_assert_int_eq(cache_bound(&model, limit), 0);
+	ck_assert_int_eq(model.packed != NULL, packs(g, bound));
+	naive_init(&nc, g);
+	addresses_init(&gen, g, 9000 + (uint64_t)seed);
+	while (done < ACCESSES / 8) {
+		size_t n = 1 + prng_below(&rng, 300), i, m, k = 0;
+
+		for (i = 0; i < n; i++)
+			in[i] = bound == UNBOUND ? next_address(&gen) :
+			    next_address(&gen) % limit;
+		if (prng_below(&rng, 4) == 0) {
+			for (i = 0; i < n; i++)
+				need(cache_access(&model, in[i]) ==
+				    naive_access(&nc, in[i]), "access %"
+				    PRIu64 " to %" PRIu64 " differs",
+				    done + i, in[i]);
+			done += n;
+			continue;
+		}
+		m = cache_take(&model, in, n, out);
+		for (i = 0; i < n; i++)
+			if (!naive_access(&nc, in[i]))
+				need(k < m && out[k++] == in[i], "access %"
+				    PRIu64 " to %" PRIu64 " missed in the "
+				    "naive cache, not in the list",
+				    done + i, in[i]);
+		ck_assert_uint_eq(k, m);
+		done += n;
+	}
+	ck_assert_uint_eq(model.accesses, done);
+	ck_assert_uint_eq(model.misses, nc.misses);
+	ck_assert_uint_gt(nc.misses, 0);
+	/* One that never evicts writes its blocks in address order. */
+	got = cache_text(&model);
+	expected = naive_text(&nc);
+	need(bound == BOUND_HELD || strcmp(got, expected) == 0, "the "
+	    "contents are '%.60s', not '%.60s'", first_difference(got,
+	    expected), first_difference(expected, got));
+	reload(&reloaded, &model, got);
+	for (done = 0; done < ACCESSES / 64; done++) {
+		uint64_t address = bound == UNBOUND ? next_address(&gen) :
+		    next_address(&gen) % limit;
+
+		need(cache_access(&reloaded, address) ==
+		    naive_access(&nc, address), "reloaded: access %" PRIu64
+		    " differs", done);
+	}
+	free(got);
+	free(expected);
+	cache_fini(&model);
+	cache_fini(&reloaded);
+	naive_fini(&nc);
+}
+
+START_TEST(take_matches_naive_vector)
+{
+	take_matches_naive(&geometries[_i / BOUNDS], _i,
+	    (enum bound)(_i % BOUNDS));
+}
+END_TEST
+
+/* Where the host has AVX-512, its AVX2 paths count the same. */
+START_TEST(take_matches_naive_avx2)
+{
+	enum cache_vectors before = cache_limit_vectors(CACHE_VECTORS_AVX2);
+
+	take_matches_naive(&geometries[_i / BOUNDS], _i,
+	    (enum bound)(_i % BOUNDS));
+	cache_limit_vectors(before);
+}
+END_TEST
+
+START_TEST(take_matches_naive_portable)
+{
+	enum cache_vectors before = cache_use_vectors(false);
+
+	take_matches_naive(&geometries[_i / BOUNDS], _i,
+	    (enum bound)(_i % BOUNDS));
+	cache_limit_vectors(before);
 }
 END_TEST
 
@@ -690,6 +817,7 @@ START_TEST(hier_matches_naive_chain)
 {
 	struct hier_geometry g = hier_for_page(&hierarchies[_i], PAGE_BYTES);
 	struct cache_geometry span = { 4096, 1, 16 };
+	static uint64_t list[3000];
 	struct hier *hier;
 	struct addresses gen;
 	struct chain c;
@@ -717,11 +845,17 @@ START_TEST(hier_matches_naive_chain)
 		free(got);
 		hier_phase(hier);
 		chain_phase(&c);
+		/* One by one, then in lists of up to 3000 (odd phases). */
 		for (i = 0; i < HIER_ACCESSES; i++) {
 			uint64_t address = next_address(&gen);
 
-			hier_access(hier, address);
+			if (phase % 2 == 0)
+				hier_access(hier, address);
 			chain_access(&c, address);
+			list[i % 3000] = address;
+			if (phase % 2 == 1 && (i % 3000 == 2999 ||
+			    i + 1 == HIER_ACCESSES))
+				hier_take(hier, list, i % 3000 + 1);
 		}
 		counts = hier_counts(hier);
 		ck_assert_uint_eq(counts.accesses, HIER_ACCESSES);
@@ -1307,6 +1441,12 @@ cache_suite(void)
 	tcase_add_loop_test(tc, portable_cache_matches_naive, 0,
 	    (int)NGEOMETRIES);
 	tcase_add_loop_test(tc, bound_cache_matches_naive, 0, 3);
+	tcase_add_loop_test(tc, take_matches_naive_vector, 0,
+	    (int)NGEOMETRIES * BOUNDS);
+	tcase_add_loop_test(tc, take_matches_naive_avx2, 0,
+	    (int)NGEOMETRIES * BOUNDS);
+	tcase_add_loop_test(tc, take_matches_naive_portable, 0,
+	    (int)NGEOMETRIES * BOUNDS);
 	tcase_add_test(tc, bound_too_large_is_ignored);
 	tcase_add_loop_test(tc, stamped_set_matches_naive, 0, 3);
 	tcase_add_test(tc, geometry_refused);

@@ -159,6 +159,98 @@ compare(unsigned budget, uint64_t seed)
 	vmsim_destroy(vm);
 }
 
+/* Counts the evictions a model reports. */
+static void
+count_eviction(void *context, uint32_t page)
+{
+	(void)page;
+	++*(uint64_t *)context;
+}
+
+static void
+same_counts(const struct vmsim *a, const struct vmsim *b)
+{
+	struct vmsim_counts x = vmsim_counts(a), y = vmsim_counts(b);
+
+	ck_assert_uint_eq(x.accesses, y.accesses);
+	ck_assert_uint_eq(x.faults, y.faults);
+	ck_assert_uint_eq(x.distinct, y.distinct);
+	ck_assert_mem_eq(&x.faults_per_op, &y.faults_per_op,
+	    sizeof(x.faults_per_op));
+	ck_assert_mem_eq(&x.pages_per_op, &y.pages_per_op,
+	    sizeof(x.pages_per_op));
+}
+
+/*
+ * vmsim_take() in runs of 0 to 40 addresses between operations' ends
+ * against vmsim_access() one by one, for a policy and budget, told of
+ * evictions or not: the same counts, distributions, evictions and
+ * resident set, phase after phase; under LRU, the naive LRU's too.
+ */
+static void
+take_matches_access(enum policy policy, unsigned budget, bool evict,
+    uint64_t seed)
+{
+	enum { SHIFT = 12, RUN = 40 };
+	struct vmsim *one = vmsim_create(HEAP_PAGES, ITEM_PAGES, budget);
+	struct vmsim *batch = vmsim_create(HEAP_PAGES, ITEM_PAGES, budget);
+	struct naive *lru = calloc(1, sizeof(*lru));
+	uint64_t rng = seed, address[RUN], evicted[2] = { 0, 0 };
+	unsigned page = 0, phase, op, i;
+
+	ck_assert(one != NULL && batch != NULL && lru != NULL);
+	ck_assert_int_eq(vmsim_set_policy(one, policy), 0);
+	ck_assert_int_eq(vmsim_set_policy(batch, policy), 0);
+	if (evict) {
+		vmsim_on_evict(one, count_eviction, &evicted[0]);
+		vmsim_on_evict(batch, count_eviction, &evicted[1]);
+	}
+	lru->budget = budget;
+	for (phase = 0; phase < PHASES; phase++) {
+		char *expected = model_resident_text(one);
+		char *got = model_resident_text(batch);
+
+		ck_assert_str_eq(got, expected);
+		if (policy == POLICY_LRU) {
+			free(expected);
+			expected = naive_resident_text(lru);
+			ck_assert_str_eq(got, expected);
+		}
+		free(expected);
+		free(got);
+		vmsim_phase(one, NULL);
+		vmsim_phase(batch, NULL);
+		naive_phase(lru);
+		for (op = 0; op < ACCESSES / PHASES / RUN; op++) {
+			unsigned n = (unsigned)prng_below(&rng, RUN + 1);
+
+			for (i = 0; i < n; i++) {
+				/* Repeats exercise the most-recent shortcut. */
+				if (prng_below(&rng, 4) != 0)
+					page = next_page(&rng, page);
+				address[i] = ((uint64_t)page << SHIFT) +
+				    prng_below(&rng, 1u << SHIFT);
+				vmsim_access(one, page);
+				naive_access(lru, page);
+			}
+			vmsim_take(batch, address, n, SHIFT);
+			vmsim_op_end(one);
+			vmsim_op_end(batch);
+		}
+		ck_assert_int_eq(vmsim_phase_end(one), 0);
+		ck_assert_int_eq(vmsim_phase_end(batch), 0);
+		same_counts(one, batch);
+		if (policy == POLICY_LRU)
+			ck_assert_uint_eq(vmsim_counts(batch).faults,
+			    lru->faults);
+	}
+	ck_assert_uint_eq(evicted[0], evicted[1]);
+	ck_assert(!evict || budget == PAGES || evicted[0] > 0);
+	free(lru);
+	vmsim_destroy(one);
+	vmsim_destroy(batch);
+}
+
 /* Tests -------------------------------------------------------------- */
 
 START_TEST(lru_matches_naive)
@@ -166,6 +258,17 @@ START_TEST(lru_matches_naive)
 	static const unsigned budgets[] = { 1, 2, 3, 7, 16, 64, 299, 300 };
 
 	compare(budgets[_i], 1000 + (uint64_t)_i);
+}
+END_TEST
+
+/* Every policy, budgets of 1, 10 and every page, evictions told or not. */
+START_TEST(take_matches_naive)
+{
+	static const unsigned budgets[] = { 1, 10, PAGES };
+
+	take_matches_access((enum policy)(_i % POLICY_COUNT),
+	    budgets[_i / POLICY_COUNT % 3], _i / POLICY_COUNT / 3 != 0,
+	    77 + (uint64_t)_i);
 }
 END_TEST
 
@@ -264,6 +367,7 @@ vmsim_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, lru_matches_naive, 0, 8);
+	tcase_add_loop_test(tc, take_matches_naive, 0, POLICY_COUNT * 3 * 2);
 	tcase_add_test(tc, accesses_are_counted);
 	tcase_add_test(tc, per_operation_distribution);
 	tcase_add_test(tc, refuses_impossible_models);

@@ -178,5 +178,6 @@ Suite	*threec_suite(void);
 Suite	*recorder_suite(void);
 Suite	*reliability_suite(void);
 Suite	*estimate_suite(void);
+Suite	*counted_suite(void);
 
 #endif

@@ -4,7 +4,11 @@
 #
 #   sh tools/bench.sh ./bheapsim [ITEMS]
 #
-# First the targets of the model's speed (issue 23), each ratio the median
+# First the deterministic figures, where valgrind is installed: the
+# models' instructions per modeled access, the page model alone and each
+# cache level and the TLB added in turn (tools/instructions.sh), the
+# same on every run and machine.  Then the targets of the model's speed
+# (issue 23), each ratio the median
 # over $RUNS interleaved runs of the ratio between two runs made side by
 # side, against its target: everything on (L1, L2, LLC, TLB, pages) and
 # pages alone (--cache off) against --vm off at 1M and 100K items, per
@@ -68,6 +72,9 @@ wall_of() {
 
 # 5 runs unless RUNS says: each takes minutes.
 truns=${RUNS:-5}
+sh "$(dirname "$0")/instructions.sh" "$bin"
+echo
+
 echo "== targets (issue 23): medians of $truns paired runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 rep=1
 while [ "$rep" -le "$truns" ]; do
