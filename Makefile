@@ -37,9 +37,9 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        sweep.o \
        experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
        xalloc.o escape.o \
-       report.o report_field.o geometry.o cells.o outfile.o temps.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
+       report.o report_field.o field_names.o geometry.o cells.o outfile.o temps.o outputs.o plot.o svg.o explain_cmd.o explain_view.o compare.o compare_cmd.o \
        csvread.o \
-       report_table.o plot_axes.o plot_key.o plot_panels.o plot_title.o explain_text.o explain_svg.o explore.o \
+       report_table.o table_title.o plot_axes.o plot_key.o plot_panels.o plot_title.o explain_text.o explain_svg.o explore.o \
        explore_page.o
 
 # Sources may live elsewhere (make sanitize builds in build/sanitize);

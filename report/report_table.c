@@ -17,6 +17,7 @@
 #include "escape.h"
 #include "report_field.h"
 #include "report_table.h"
+#include "table_title.h"
 #include "stop.h"
 
 /* Columns -------------------------------------------------------------- */
@@ -301,68 +302,6 @@ find_row(const struct result *rows, size_t nrows, const struct config *config,
 	return NULL;
 }
 
-/* The field a sweep varies, shown as the table's first column. */
-static enum field
-swept_field(const struct config *config)
-{
-	switch (config->sweep.param) {
-	case SWEEP_RESIDENT:	return F_RESIDENT_PAGES;
-	case SWEEP_ITEMS:	return F_ITEMS;
-	case SWEEP_PAGE_SIZE:	return F_PAGE_BYTES;
-	case SWEEP_POLICY:	return F_POLICY;
-	case SWEEP_NONE:	break;
-	}
-	return F_COUNT;
-}
-
-/* "lru", or "lru,clock,opt", to out. */
-static void
-write_policies(FILE *out, unsigned policies)
-{
-	unsigned p;
-	bool first = true;
-
-	for (p = 0; p < POLICY_COUNT; p++)
-		if (policies & 1u << p) {
-			fprintf(out, "%s%s", first ? "" : ",", policy_names[p]);
-			first = false;
-		}
-}
-
-static void
-write_title(FILE *out, const struct config *config)
-{
-	enum field swept = swept_field(config);
-
-	fprintf(out, "bheapsim on %s (%u-byte pointers)", ABI_NAME,
-	    ABI_PTR_BYTES);
-	if (swept != F_ITEMS)
-		fprintf(out, ", %" PRIu64 " items", config->items);
-	if (swept != F_PAGE_BYTES)
-		fprintf(out, ", %" PRIu64 "-byte pages of %u entries",
-		    config->page_bytes, config_entries_per_page(config));
-	/* Two lines, each well inside the table's 120 columns. */
-	fprintf(out, ",\n  model %s, ", model_names[config->model]);
-	if (config->vm == VM_OFF)
-		fputs("no page model (--vm off), ", out);
-	else if (swept != F_RESIDENT_PAGES)
-		fprintf(out, "%" PRIu64 " resident pages, ",
-		    config->resident_pages);
-	if (config->vm != VM_OFF)
-		fprintf(out, "%g ms disk, ",
-		    (double)config->disk_latency_ns / 1e6);
-	/* LRU alone is the default, and says nothing. */
-	if (config->vm != VM_OFF && swept != F_POLICY &&
-	    config->sweep.policies != 1u << POLICY_LRU) {
-		fputs("policy ", out);
-		write_policies(out, config->sweep.policies);
-		fputs(", ", out);
-	}
-	if (swept != F_COUNT)
-		fprintf(out, "%s swept, ", report_fields[swept]);
-	fprintf(out, "seed %" PRIu64 "\n\n", config->seed);
-}
-
 /* One sweep point's rows, rows[0 .. nrows), which share their config. */
 static void
 write_group(FILE *out, const struct table *t, const struct result *rows,
@@ -479,9 +418,9 @@ report_table(FILE *out, const struct config *config, const struct result *rows,
 	int signalled = experiment_signal();
 	size_t c, r, end;
 
-	t.swept = swept_field(config);
+	t.swept = table_swept_field(config);
 	t.n = table_columns(config, t.col);
-	write_title(out, config);
+	table_title_write(out, config);
 	if (t.swept != F_COUNT)
 		fprintf(out, "%14s  ", report_fields[t.swept]);
 	for (c = 0; c < t.n; c++)
