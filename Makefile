@@ -26,8 +26,8 @@ LDLIBS  += -lm -lpthread
 # The sources by job (README.md's source map): the leaf utilities that
 # every other folder may use and that use none (base), then in the order
 # data flows: the command line, the run, the heap and its layouts
-# (binheap.c and bheap.c at the top), the memory models (vmsim.c at the
-# top), what the host reports, and the report.
+# (binheap.c and bheap.c at the top), the memory models, what the host
+# reports, and the report.
 SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o pageopt.o \
