@@ -50,8 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cache.h"
-#include "hier.h"
+#include "model.h"	/* cache and hierarchy geometries */
 
 #define MACHINE_CACHE_ROOT	"/sys/devices/system/cpu/cpu0/cache"
 

@@ -83,14 +83,12 @@ stamped(const struct cache_geometry *g, uint64_t blocks)
 
 /* The path of a cache that may evict, on this host, now. */
 static enum cache_path
-path_for(const struct cache_geometry *g)
+path_for(const struct cache_geometry *g, enum cache_vectors vectors)
 {
-	bool vectors = cache_vectors_usable();
-
 	if (linked(g))
 		return CACHE_LINKED;
-	return vectors && g->ways % 4 == 0 ? CACHE_ORDERED_VECTOR :
-	    CACHE_ORDERED;
+	return vectors != CACHE_VECTORS_NONE && g->ways % 4 == 0 ?
+	    CACHE_ORDERED_VECTOR : CACHE_ORDERED;
 }
 
 /* The index's slots: a power of two, at least twice the blocks. */
@@ -208,8 +206,8 @@ cache_init(struct cache *cache, const struct cache_geometry *g)
 	cache->line_shift = log2_of(g->line_bytes);
 	cache->sets = g->blocks / g->ways;
 	cache->set_mask = is_power_of_two(cache->sets) ? cache->sets - 1 : 0;
-	cache->path = path_for(g);
-	cache->vectors = cache_vectors_usable();
+	cache->vectors = cache_host_vectors();
+	cache->path = path_for(g, cache->vectors);
 	cache->tags = calloc(g->blocks, sizeof(*cache->tags));
 	if (cache->tags == NULL || (cache->path == CACHE_LINKED &&
 	    init_links(cache) != 0)) {
@@ -244,6 +242,20 @@ pack(struct cache *cache, uint64_t blocks)
 	cache->set_shift = shift;
 	cache->path = cache->vectors != CACHE_VECTORS_NONE ?
 	    CACHE_PACKED_VECTOR : CACHE_PACKED;
+}
+
+void
+cache_limit_vectors(struct cache *cache, enum cache_vectors most)
+{
+	if (cache->vectors <= most)
+		return;
+	cache->vectors = most;
+	if (most != CACHE_VECTORS_NONE)
+		return;
+	if (cache->path == CACHE_ORDERED_VECTOR)
+		cache->path = CACHE_ORDERED;
+	if (cache->path == CACHE_PACKED_VECTOR)
+		cache->path = CACHE_PACKED;
 }
 
 int

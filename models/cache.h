@@ -148,6 +148,11 @@ struct cache {
 
 /* An empty cache; -1 with errno ENOMEM or EINVAL (a refused geometry). */
 int		 cache_init(struct cache *, const struct cache_geometry *);
+/*
+ * No vectors above `most` for this cache, just initialized (a test's:
+ * the AVX2 and portable paths must count what the host's do).
+ */
+void		 cache_limit_vectors(struct cache *, enum cache_vectors most);
 void		 cache_fini(struct cache *);
 /* Counters to zero; the contents stay. */
 void		 cache_phase(struct cache *);

@@ -20,11 +20,8 @@
 #define VECTORS 0
 #endif
 
-/* The vectors that may be used: -1 until the CPU is asked. */
-static int vectors_allowed = -1;
-
-static enum cache_vectors
-host_vectors(void)
+enum cache_vectors
+cache_host_vectors(void)
 {
 #if VECTORS
 	__builtin_cpu_init();
@@ -34,31 +31,6 @@ host_vectors(void)
 		return CACHE_VECTORS_AVX2;
 #endif
 	return CACHE_VECTORS_NONE;
-}
-
-enum cache_vectors
-cache_limit_vectors(enum cache_vectors level)
-{
-	enum cache_vectors before = cache_vectors_usable(), host =
-	    host_vectors();
-
-	vectors_allowed = (int)(level < host ? level : host);
-	return before;
-}
-
-enum cache_vectors
-cache_use_vectors(bool on)
-{
-	return cache_limit_vectors(on ? CACHE_VECTORS_AVX512 :
-	    CACHE_VECTORS_NONE);
-}
-
-enum cache_vectors
-cache_vectors_usable(void)
-{
-	if (vectors_allowed < 0)
-		vectors_allowed = (int)host_vectors();
-	return (enum cache_vectors)vectors_allowed;
 }
 
 /* A packed set of `ways`, in C: cache_access_ordered() on 32 bits. */

@@ -33,16 +33,11 @@ enum cache_vectors { CACHE_VECTORS_NONE, CACHE_VECTORS_AVX2,
     CACHE_VECTORS_AVX512 };
 
 /*
- * Vector compares are used where the host has them (x86-64), unless a
- * test has said no: caches initialized after cache_use_vectors(false)
- * take the portable paths, which the other ABIs always take, and after
- * cache_limit_vectors(level) no vectors above that level.  Each returns
- * the level in use before.
+ * The vectors this host has (x86-64 asks the CPU; the other ABIs have
+ * none and take the portable paths), which cache_init() gives a cache;
+ * a test lowers one cache's with cache_limit_vectors() (cache.h).
  */
-enum cache_vectors cache_use_vectors(bool);
-enum cache_vectors cache_limit_vectors(enum cache_vectors);
-/* The vectors caches initialized now may use. */
-enum cache_vectors cache_vectors_usable(void);
+enum cache_vectors cache_host_vectors(void);
 
 /* A wide set of `ways` (up to CACHE_SCAN_WAYS): whether tag hit. */
 static inline bool

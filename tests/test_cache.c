@@ -300,6 +300,7 @@ reload(struct cache *fresh, const struct cache *model, const char *text)
 	const char *p;
 
 	ck_assert_int_eq(cache_init(fresh, &model->geometry), 0);
+	cache_limit_vectors(fresh, model->vectors);
 	for (p = text; *p != '\0'; p = strchr(p, '\n') + 1)
 		need(!cache_access(fresh, strtoull(p, NULL, 10)), "'%.20s' "
 		    "is listed twice", p);
@@ -318,14 +319,15 @@ check_path(const struct cache *model)
 
 	if (g->ways > CACHE_SCAN_WAYS)
 		ck_assert_int_eq(model->path, CACHE_LINKED);
-	else if (cache_vectors_usable() && g->ways % 4 == 0)
+	else if (model->vectors != CACHE_VECTORS_NONE && g->ways % 4 == 0)
 		ck_assert_int_eq(model->path, CACHE_ORDERED_VECTOR);
 	else
 		ck_assert_int_eq(model->path, CACHE_ORDERED);
 }
 
 static void
-match_naive(const struct cache_geometry *g, int seed)
+match_naive(const struct cache_geometry *g, int seed,
+    enum cache_vectors most)
 {
 	struct cache model, reloaded;
 	struct naive nc;
@@ -335,6 +337,7 @@ match_naive(const struct cache_geometry *g, int seed)
 	/* Set up half way; until then its counters are all it has. */
 	memset(&reloaded, 0, sizeof(reloaded));
 	ck_assert_int_eq(cache_init(&model, g), 0);
+	cache_limit_vectors(&model, most);
 	check_path(&model);
 	naive_init(&nc, g);
 	addresses_init(&gen, g, 7000 + (uint64_t)seed);
@@ -395,18 +398,14 @@ match_naive(const struct cache_geometry *g, int seed)
 /* Where the host has vector compares, they serve the sets they can. */
 START_TEST(cache_matches_naive)
 {
-	match_naive(&geometries[_i], _i);
+	match_naive(&geometries[_i], _i, CACHE_VECTORS_AVX512);
 }
 END_TEST
 
 /* The portable path, which other hosts and ABIs take, counts the same. */
 START_TEST(portable_cache_matches_naive)
 {
-	enum cache_vectors before = cache_use_vectors(false);
-
-	ck_assert(!cache_vectors_usable());
-	match_naive(&geometries[_i], _i);
-	cache_limit_vectors(before);
+	match_naive(&geometries[_i], _i, CACHE_VECTORS_NONE);
 }
 END_TEST
 
@@ -440,7 +439,8 @@ packs(const struct cache_geometry *g, enum bound bound)
  * and reloading into a fresh cache with the same future.
  */
 static void
-take_matches_naive(const struct cache_geometry *g, int seed, enum bound bound)
+take_matches_naive(const struct cache_geometry *g, int seed, enum bound bound,
+    enum cache_vectors most)
 {
 	uint64_t in[300], out[300], rng = 31 + (uint64_t)seed, done = 0;
 	uint64_t limit = bound_limit(g, bound);
@@ -450,6 +450,7 @@ take_matches_naive(const struct cache_geometry *g, int seed, enum bound bound)
 	char *got, *expected;
 
 	ck_assert_int_eq(cache_init(&model, g), 0);
+	cache_limit_vectors(&model, most);
 	if (bound != UNBOUND)
 		ck_assert_int_eq(cache_bound(&model, limit), 0);
 	ck_assert_int_eq(model.packed != NULL, packs(g, bound));
@@ -508,28 +509,22 @@ take_matches_naive(const struct cache_geometry *g, int seed, enum bound bound)
 START_TEST(take_matches_naive_vector)
 {
 	take_matches_naive(&geometries[_i / BOUNDS], _i,
-	    (enum bound)(_i % BOUNDS));
+	    (enum bound)(_i % BOUNDS), CACHE_VECTORS_AVX512);
 }
 END_TEST
 
 /* Where the host has AVX-512, its AVX2 paths count the same. */
 START_TEST(take_matches_naive_avx2)
 {
-	enum cache_vectors before = cache_limit_vectors(CACHE_VECTORS_AVX2);
-
 	take_matches_naive(&geometries[_i / BOUNDS], _i,
-	    (enum bound)(_i % BOUNDS));
-	cache_limit_vectors(before);
+	    (enum bound)(_i % BOUNDS), CACHE_VECTORS_AVX2);
 }
 END_TEST
 
 START_TEST(take_matches_naive_portable)
 {
-	enum cache_vectors before = cache_use_vectors(false);
-
 	take_matches_naive(&geometries[_i / BOUNDS], _i,
-	    (enum bound)(_i % BOUNDS));
-	cache_limit_vectors(before);
+	    (enum bound)(_i % BOUNDS), CACHE_VECTORS_NONE);
 }
 END_TEST
 
