@@ -50,7 +50,11 @@ configure(int argc, char *argv[], struct plan *plan,
 	/* Asked once: the note, if any, is said when the runs start. */
 	absent = pmu_note(pmu_absent);
 	request.config.pmu = !absent;
-	if (plan_make(plan, &request, why) != 0 || peak_check(plan, why) != 0)
+	request.processors = machine_processors();
+	if (plan_make(plan, &request, why) != 0)
+		errx(EXIT_USAGE, "%s", why);
+	peak_fit_jobs(plan);
+	if (peak_check(plan, why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	/* A run that needs a lot of memory says so before it starts. */
 	if (plan_memory_note(plan, note) && !plan->dry_run)

@@ -348,3 +348,14 @@ machine_hierarchy(const char *sysfs_root, struct machine_hierarchy *m)
 	read_caches(m, sysfs_root);
 	read_tlbs(m);
 }
+
+unsigned
+machine_processors(void)
+{
+	cpu_set_t allowed;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0 ||
+	    CPU_COUNT(&allowed) < 1)
+		return 1;
+	return (unsigned)CPU_COUNT(&allowed);
+}

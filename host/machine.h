@@ -89,6 +89,9 @@ struct machine_hierarchy {
  */
 void	machine_hierarchy(const char *sysfs_root, struct machine_hierarchy *);
 
+/* The processors this process may run on (its affinity), at least 1. */
+unsigned	machine_processors(void);
+
 /*
  * CPUID's registers decoded into data TLB levels, tlb[0] the first and
  * tlb[1] the second, entries as blocks, line_bytes left 0; a level

@@ -84,10 +84,10 @@ add_job(struct jobs *list, const struct config *points, size_t npoints,
 }
 
 /*
- * Per pass and layout, the untracked job (unless the pass before, the
- * same but for its budget, has one) and then the tracked one: in this
- * order one at a time, an untracked job is done before its rows are
- * needed, and a failure stops the plan where a one-at-a-time run would.
+ * Per pass, each layout's untracked job (unless the pass before, the same
+ * but for its budget, has them), then each tracked one: the untracked run
+ * alone (runs_alone()), the tracked side by side after them.  A failure
+ * stops the plan where a one-at-a-time run would.
  */
 static void
 make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
@@ -112,15 +112,17 @@ make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)
 		untracked->vm = VM_OFF;
 		untracked->report.trace = NULL;
 		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
+			if (!(first->layouts & 1u << layout) ||
+			    first->vm == VM_OFF || shared)
+				continue;
+			baseline[layout] = (long)list->count;
+			add_job(list, untracked, 1, p, layout)->for_cpu = true;
+		}
+		for (layout = 0; layout < LAYOUT_COUNT; layout++) {
 			struct job *job;
 
 			if (!(first->layouts & 1u << layout))
 				continue;
-			if (first->vm != VM_OFF && !shared) {
-				baseline[layout] = (long)list->count;
-				add_job(list, untracked, 1, p, layout)->for_cpu =
-				    true;
-			}
 			job = add_job(list, first, pass->count, p, layout);
 			job->trace = trace;
 			if (first->vm != VM_OFF)
@@ -304,6 +306,17 @@ wait_pipes(struct job *const *slot_job, unsigned jobs, struct pollfd *fds,
 }
 
 /*
+ * A job that times the heap untracked (--vm off, or a tracked job's CPU
+ * times) runs alone: a run beside it would share its caches and memory
+ * bandwidth, and so change its ns_per_op and heap_cpu_s.
+ */
+static bool
+runs_alone(const struct job *job)
+{
+	return job->points->vm == VM_OFF;
+}
+
+/*
  * Keeps up to `jobs` children running until every job is done, or one
  * fails or a signal comes; then lets the running ones end (a signal has
  * reached them already).  Returns the first failure's status, or 0.
@@ -315,6 +328,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 	struct pollfd fds[EXPERIMENT_MAX_JOBS];
 	struct progress progress;
 	size_t next = 0, done = 0, active = 0, i;
+	bool alone = false;
 	int status = 0;
 
 	progress_start(&progress, list->plan->npoints, jobs);
@@ -322,7 +336,8 @@ run_jobs(struct jobs *list, unsigned jobs)
 		size_t n;
 
 		while (status == 0 && experiment_signal() == 0 && active < jobs &&
-		    next < list->count) {
+		    next < list->count && !alone &&
+		    (active == 0 || !runs_alone(&list->job[next]))) {
 			for (i = 0; slot_job[i] != NULL; i++)
 				continue;
 			progress_job(&progress, i, job_points(list,
@@ -330,6 +345,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 			status = start(&list->job[next], i);
 			if (status != 0)
 				break;
+			alone = runs_alone(&list->job[next]);
 			slot_job[i] = &list->job[next++];
 			active++;
 		}
@@ -352,6 +368,7 @@ run_jobs(struct jobs *list, unsigned jobs)
 			progress_job_done(&progress, i);
 			slot_job[i] = NULL;
 			active--;
+			alone = false;
 			/* A pass is done when all its layouts are. */
 			if (--list->left[job->pass] == 0) {
 				done += list->plan->passes[job->pass].count;

@@ -23,6 +23,12 @@
 /* A file system's blocks for a file's own: a 64th of its size, at most. */
 #define DISK_OVERHEAD		64
 
+static uint64_t
+max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
 /* Keeps the n largest of the values offered, in top[0 .. n-1]. */
 static void
 keep_largest(uint64_t top[], unsigned n, uint64_t value)
@@ -38,13 +44,15 @@ keep_largest(uint64_t top[], unsigned n, uint64_t value)
 
 /*
  * The peak of the whole invocation: the parent with every row as it
- * sorts them, and the plan's --jobs largest runs side by side, each
- * layout of a pass tracked and, with a page model, untracked.
+ * sorts them, and the larger of the plan's --jobs largest tracked runs
+ * side by side and its largest untracked run, which runs alone
+ * (experiment.c).
  */
 uint64_t
 plan_peak(const struct plan *plan, uint64_t *rows_bytes)
 {
-	uint64_t top[EXPERIMENT_MAX_JOBS] = { 0 }, peak, rows = 0;
+	uint64_t top[EXPERIMENT_MAX_JOBS] = { 0 }, alone = 0, beside = 0;
+	uint64_t rows = 0;
 	unsigned jobs = plan->jobs, l;
 	size_t p;
 
@@ -59,18 +67,19 @@ plan_peak(const struct plan *plan, uint64_t *rows_bytes)
 				continue;
 			/* Each layout's run, with its own recording. */
 			one.layouts = 1u << l;
-			keep_largest(top, jobs, need_run_bytes(&one, NULL));
-			if (point->vm != VM_OFF)
-				keep_largest(top, jobs,
-				    need_untracked_bytes(point));
+			if (point->vm == VM_OFF)
+				alone = max_u64(alone, need_run_bytes(&one, NULL));
+			else {
+				keep_largest(top, jobs, need_run_bytes(&one, NULL));
+				alone = max_u64(alone, need_untracked_bytes(point));
+			}
 			rows += (uint64_t)plan->passes[p].count * phases;
 		}
 	}
 	*rows_bytes = rows * experiment_row_bytes();
-	peak = PARENT_BASE_BYTES + *rows_bytes;
 	for (l = 0; l < jobs; l++)
-		peak += top[l];
-	return peak;
+		beside += top[l];
+	return PARENT_BASE_BYTES + *rows_bytes + max_u64(beside, alone);
 }
 
 /* One line of plan_write_needs(), without its peak. */
@@ -174,6 +183,20 @@ disk_check(const struct plan *plan, char *why)
 	    "disk maps %.1f MiB there (%u run%s at once): name a directory "
 	    "with room", dir, (double)room / (1 << 20), (double)need /
 	    (1 << 20), plan->jobs, plan->jobs > 1 ? "s" : "");
+}
+
+void
+peak_fit_jobs(struct plan *plan)
+{
+	char why[PLAN_WHY_BYTES];
+	uint64_t rows;
+
+	if (plan->jobs_given)
+		return;
+	while (plan->jobs > 1 && ((!plan->force &&
+	    plan_peak(plan, &rows) > need_physical()) ||
+	    disk_check(plan, why) != 0))
+		plan->jobs--;
 }
 
 /*

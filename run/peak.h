@@ -41,4 +41,11 @@ uint64_t	plan_peak(const struct plan *, uint64_t *rows_bytes);
  */
 int	peak_check(const struct plan *, char *why);
 
+/*
+ * Without --jobs: lowers the plan's runs side by side, from one per
+ * processor, until their peak fits the machine's memory and --vm-dir
+ * (or to 1, which peak_check() then judges).
+ */
+void	peak_fit_jobs(struct plan *);
+
 #endif

@@ -25,6 +25,7 @@
 #include "need.h"
 #include "plan.h"
 #include "point.h"
+#include "stop.h"
 #include "sweep.h"
 #include "xalloc.h"
 
@@ -414,7 +415,11 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;
-	plan->jobs = request->jobs != 0 ? request->jobs : 1;
+	plan->jobs_given = request->jobs != 0;
+	plan->jobs = plan->jobs_given ? request->jobs :
+	    request->processors < 1 ? 1 :
+	    request->processors < EXPERIMENT_MAX_JOBS ? request->processors :
+	    EXPERIMENT_MAX_JOBS;
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	swept = swept_base(request, base);

@@ -50,6 +50,7 @@ struct plan {
 	const char	*plot;		/* --plot, or NULL */
 	const char	*plot_y;	/* the field it draws */
 	unsigned	 jobs;		/* children at once */
+	bool		 jobs_given;	/* --jobs; else peak_fit_jobs() */
 	bool		 dry_run;
 	bool		 force;		/* --force */
 };

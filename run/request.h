@@ -57,7 +57,9 @@ struct plan_request {
 	struct hier_geometry machine;
 	bool		 force;
 	bool		 dry_run;	/* --dry-run: say what it needs, run nothing */
-	unsigned	 jobs;		/* --jobs; 0: the default, 1 */
+	unsigned	 jobs;		/* --jobs; 0: not given */
+	/* The processors this process may use: --jobs's default. */
+	unsigned	 processors;
 	unsigned	 shard;		/* --shard I/N: this is I of N; 0: all */
 	unsigned	 shards;
 };

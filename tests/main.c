@@ -42,6 +42,7 @@ static Suite *(*const suites[])(void) = {
 	heap_suite,
 	estimate_suite,
 	sweeps_suite,
+	jobs_suite,
 	cache_suite,
 	arena_suite,
 	threec_suite,

@@ -154,6 +154,7 @@ Suite	*vmsim_suite(void);
 Suite	*stackdist_suite(void);
 Suite	*curve_suite(void);
 Suite	*sweeps_suite(void);
+Suite	*jobs_suite(void);
 Suite	*parse_suite(void);
 Suite	*cli_suite(void);
 Suite	*explain_suite(void);
