@@ -9,6 +9,8 @@
 #   make time-check the time model's ns/op against measured (FULL=1: all)
 #   make sanitize   the Check suites under ASan and UBSan
 #   make reproduce  the article's figures into results/ (QUICK=1: small)
+#   make reproduce-all  those and the large and slow ones (the page-size
+#                   sweep, the kernel's faults, the caches, the time model)
 #   make install    bheapsim, bheapsim.1 and the bash completion under
 #                   $(DESTDIR)$(PREFIX)
 #   make uninstall  removes them again
@@ -143,9 +145,14 @@ build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o vms
 	@mkdir -p build
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 
-# results/ again, or with QUICK=1 a small run into build/reproduce-quick/.
+# results/ again, or with QUICK=1 a small run into build/reproduce-quick/:
+# the article's experiments, or (reproduce-all) those and the large and
+# slow ones (tools/reproduce.sh says which steps each runs).
 reproduce: bheapsim build/ia32/bheapsim
-	QUICK=$(QUICK) sh tools/reproduce.sh
+	QUICK=$(QUICK) sh tools/reproduce.sh article
+
+reproduce-all: bheapsim build/ia32/bheapsim
+	QUICK=$(QUICK) sh tools/reproduce.sh all
 
 # A separate tree, so sanitized objects never mix with the normal ones.
 sanitize:

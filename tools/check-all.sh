@@ -10,7 +10,7 @@
 # the modeled caches against cachegrind (tools/cachegrind-check.sh); the
 # time model against measured ns/op, its figures printed
 # (tools/time-check.sh); the
-# reproduction pipeline on small sizes (make reproduce QUICK=1); and
+# reproduction pipeline on small sizes (make reproduce-all QUICK=1); and
 # the hardening checks: gcc and clang builds, sanitizers, fuzzing and
 # valgrind (tools/ci-hardening.sh); the page of explain --html in a
 # headless chromium (tools/browser-check.py; skipped, saying so, where
@@ -110,7 +110,7 @@ step "make install" staged_install
 step "per-ABI builds and the x32 guest" env CI_ABI_DEPS=no sh tools/ci-abi.sh
 step "cachegrind agrees with the modeled caches" make -s cachegrind-check
 step "the time model against measured ns/op (figures only)" time_figures
-step "make reproduce QUICK=1" make reproduce QUICK=1
+step "make reproduce-all QUICK=1" make reproduce-all QUICK=1
 step "every SVG fits its frame" sh tools/svg-check.sh build/reproduce-quick
 step "explain --html in a browser" browser_check
 step "README sample equals a fresh run" python3 tools/readme-sample.py ./bheapsim
