@@ -307,6 +307,10 @@ step_8() {
 		    --workload replace --resident all $hierarchy --plot-y misses \
 		    --jobs 2 --output "$out/four-$model.csv" --plot "$out/four-$model.svg"
 	done
+}
+
+# Step 8's ns/op, untracked, and its table.
+step_8_times() {
 	run "$bin" --items "$items" --layout all --workload replace --vm off \
 	    --output "$out/four-off.csv"
 	awk -F, -v items="$items" "$CSV_HEADER"'
@@ -358,16 +362,16 @@ step_10() {
 	    "$out/threec.svg"
 }
 
-# The guest's per-ABI table takes a core for a minute or more; steps 1, 2
-# and 6, whose figures are counts, run beside it.  Step 8 measures ns/op
-# with --vm off, so it waits until the machine is its own again.
-(step_1; step_2; step_6) &
+# The guest's per-ABI table takes a core for a minute or more; steps 1, 2,
+# 6 and 8, whose figures are counts, run beside it.  Step 8's ns/op, of
+# --vm off, waits until the machine is its own again.
+(step_1; step_2; step_6; step_8) &
 counts_pid=$!
 trap 'kill "$counts_pid" 2>/dev/null || :' EXIT
 step_3
 wait "$counts_pid"
 trap - EXIT
-step_8
+step_8_times
 if [ "$scope" = all ]; then
 	step_4
 	step_5
