@@ -33,23 +33,8 @@ cache_host_vectors(void)
 	return CACHE_VECTORS_NONE;
 }
 
-/* A packed set of `ways`, in C: cache_access_ordered() on 32 bits. */
-static inline bool
-packed_portable(uint32_t *set, uint32_t ways, uint32_t tag)
-{
-	uint32_t i;
-	bool hit;
-
-	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
-		continue;
-	hit = i < ways && set[i] == tag;
-	if (!hit && i == ways)
-		i = ways - 1;
-	for (; i > 0 && i < CACHE_SCAN_WAYS; i--)
-		set[i] = set[i - 1];
-	set[0] = tag;
-	return hit;
-}
+/* A packed set of `ways`, in C: 32-bit tags. */
+CACHE_ORDERED_ACCESS(packed_portable, uint32_t)
 
 /* The set of a block: a mask where the sets are a power of two. */
 static inline uint64_t

@@ -39,30 +39,36 @@ enum cache_vectors { CACHE_VECTORS_NONE, CACHE_VECTORS_AVX2,
  */
 enum cache_vectors cache_host_vectors(void);
 
-/* A wide set of `ways` (up to CACHE_SCAN_WAYS): whether tag hit. */
-static inline bool
-cache_access_ordered(uint64_t *set, uint32_t ways, uint64_t tag)
-{
-	uint32_t i;
-	bool hit;
-
-	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)
-		continue;
-	hit = i < ways && set[i] == tag;
-	/* A miss loads into the first empty way, or over the least recent. */
-	if (!hit && i == ways)
-		i = ways - 1;
-	/*
-	 * Most hits are near the top: a loop beats a call to memmove.  i is
-	 * below CACHE_SCAN_WAYS; said in the test, it tells GCC the move is
-	 * short, whose 32-bit builds otherwise warn of a move of 2^32 - 8
-	 * bytes.
-	 */
-	for (; i > 0 && i < CACHE_SCAN_WAYS; i--)
-		set[i] = set[i - 1];
-	set[0] = tag;
-	return hit;
+/*
+ * NAME(set, ways, tag): a set of `ways` (up to CACHE_SCAN_WAYS) tags of
+ * TAG_T, most recent first and 0 where empty; whether tag hit, which
+ * then moves to the front.  A miss loads into the first empty way, or
+ * over the least recent.  Most hits are near the top, so a loop beats a
+ * call to memmove; `i < CACHE_SCAN_WAYS`, said in the test, tells GCC
+ * the move is short, whose 32-bit builds otherwise warn of a move of
+ * 2^32 - 8 bytes.  One body for the wide sets' 64-bit tags, below, and
+ * the packed sets' 32-bit ones (cachescan.c's portable path).
+ */
+#define CACHE_ORDERED_ACCESS(name, tag_t)				\
+static inline bool							\
+name(tag_t *set, uint32_t ways, tag_t tag)				\
+{									\
+	uint32_t i;							\
+	bool hit;							\
+									\
+	for (i = 0; i < ways && set[i] != tag && set[i] != 0; i++)	\
+		continue;						\
+	hit = i < ways && set[i] == tag;				\
+	if (!hit && i == ways)						\
+		i = ways - 1;						\
+	for (; i > 0 && i < CACHE_SCAN_WAYS; i--)			\
+		set[i] = set[i - 1];					\
+	set[0] = tag;							\
+	return hit;							\
 }
+
+/* A wide set: 64-bit tags. */
+CACHE_ORDERED_ACCESS(cache_access_ordered, uint64_t)
 
 /* The same with vectors: 4, 8, 12 or 16 ways, the host's vectors on. */
 bool		 cache_access_ordered_vector(uint64_t *set, uint32_t ways,
