@@ -191,27 +191,84 @@ latency_given(const struct plan_request *request)
 	return false;
 }
 
+static bool
+asked_time_model(const struct config *config,
+    const struct plan_request *request)
+{
+	(void)request;
+	return config->time_model;
+}
+
+static bool
+asked_three_c(const struct config *config, const struct plan_request *request)
+{
+	(void)request;
+	return config->three_c;
+}
+
+static bool
+asked_latency(const struct config *config, const struct plan_request *request)
+{
+	(void)config;
+	return latency_given(request);
+}
+
+/*
+ * The options that work on the caches' misses, and how: each needs a
+ * cache or TLB to work on, and the page model that feeds them.
+ */
+static const struct cache_user {
+	const char	*option;
+	const char	*does;
+	bool		(*asked)(const struct config *,
+			    const struct plan_request *);
+} cache_users[] = {
+	{ "--latency", "prices the caches' levels", asked_latency },
+	{ "--time-model", "prices the caches' levels", asked_time_model },
+	{ "--three-c", "classifies the caches' and TLB's misses",
+	    asked_three_c },
+};
+
+static int
+check_cache_users(const struct config *config,
+    const struct plan_request *request, char *why)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cache_users) / sizeof(cache_users[0]); i++) {
+		const struct cache_user *u = &cache_users[i];
+
+		if (!u->asked(config, request))
+			continue;
+		if (config->vm == VM_OFF)
+			return plan_refuse(why, "%s: %s, which are modeled with "
+			    "the page model, not with --vm off; drop %s or use "
+			    "--vm sim", u->option, u->does, u->option);
+		if (!hier_any(&config->cache))
+			return plan_refuse(why, "%s: %s, and with --cache off "
+			    "no cache or TLB is left; drop %s or name a cache",
+			    u->option, u->does, u->option);
+	}
+	return 0;
+}
+
 /* The caches and TLB are a model of their own: they need --vm sim's. */
 static int
 check_cache(const struct config *config, const struct plan_request *request,
     char *why)
 {
-	bool given = request->hierarchy_given;
 	uint64_t tags = config_cache_bytes(config);
 
-	if ((given || config->time_model) && config->vm == VM_OFF)
-		return plan_refuse(why, "--cache, --tlb, --latency, --time-model: "
-		    "the caches are modeled with the page model, not with --vm "
-		    "off");
+	if (check_cache_users(config, request, why) != 0)
+		return -1;
+	if (request->hierarchy_given && config->vm == VM_OFF)
+		return plan_refuse(why, "--cache, --tlb: the caches are modeled "
+		    "with the page model, not with --vm off; drop them or use "
+		    "--vm sim");
 	if (config->vm != VM_OFF && tags >= need_physical())
 		return plan_refuse(why, "--cache, --tlb: the caches' tags would take "
 		    "%.2f GiB, more than this machine's %.2f GiB", need_gib(tags),
 		    need_gib(need_physical()));
-	/* The latencies price the caches' levels: with none, nothing. */
-	if (latency_given(request) && !hier_any(&config->cache))
-		return plan_refuse(why, "--latency: prices the caches' levels, "
-		    "and --cache off models none; drop --latency or name a "
-		    "cache");
 	if (config->latency_curve.points > 0 && !config->time_model)
 		return plan_refuse(why, "--latency-curve: prices the time "
 		    "model's loads; add --time-model or drop --latency-curve");
@@ -221,18 +278,6 @@ check_cache(const struct config *config, const struct plan_request *request,
 	if (config->walk_curve.points > 0 && !config->time_model)
 		return plan_refuse(why, "--walk-curve: prices the time "
 		    "model's walks; add --time-model or drop --walk-curve");
-	if (config->time_model && !hier_any(&config->cache))
-		return plan_refuse(why, "--time-model: prices the caches' "
-		    "levels, and --cache off models none; drop --time-model "
-		    "or name a cache");
-	if (config->three_c && config->vm == VM_OFF)
-		return plan_refuse(why, "--three-c: classifies the misses of "
-		    "the caches, which are modeled with the page model, not "
-		    "with --vm off");
-	if (config->three_c && !hier_any(&config->cache))
-		return plan_refuse(why, "--three-c: classifies the caches' and "
-		    "TLB's misses, and --cache off --tlb off models none; drop "
-		    "--three-c or name a cache");
 	return check_latency(config, request, why);
 }
 
