@@ -43,14 +43,17 @@ vmsim_lru_create(struct vmsim *vm)
 	return vm->uses == NULL ? -1 : 0;
 }
 
-/* The list and the room left in the set, in locals while a batch runs. */
+/*
+ * The list while a batch runs, in locals; the faults it has seen, of
+ * which the first `room` found a free page.
+ */
 struct lru {
 	struct vmsim_page *pages;
 	uint32_t	*uses;
 	uint32_t	 size;
 	uint32_t	 head;
 	uint32_t	 tail;
-	uint32_t	 room;		/* pages that may still come in */
+	uint32_t	 room;
 	uint64_t	 faults;
 };
 
@@ -68,31 +71,46 @@ lru_keep(struct vmsim *vm, const struct lru *l)
 {
 	vm->head = l->head;
 	vm->tail = l->tail;
-	vm->resident = vm->budget - l->room;
+	vm->resident = l->faults < l->room ? vm->resident +
+	    (uint32_t)l->faults : vm->budget;
 	vm->faults += l->faults;
 }
 
-/* The current uses moved down to the list's start. */
-static void
-compact(struct lru *l)
+/*
+ * The current uses of head .. tail - 1 moved down to the list's start;
+ * returns the new tail.
+ */
+static uint32_t
+compact(struct vmsim_page *pages, uint32_t *uses, uint32_t head,
+    uint32_t tail)
 {
 	uint32_t at, kept = 0;
 
-	for (at = l->head; at != l->tail; at++) {
-		uint32_t id = l->uses[at];
+	for (at = head; at != tail; at++) {
+		uint32_t id = uses[at];
 
-		if (l->pages[id].next == at) {
-			l->uses[kept] = id;
-			l->pages[id].next = kept++;
+		if (pages[id].next == at) {
+			uses[kept] = id;
+			pages[id].next = kept++;
 		}
 	}
-	l->head = 0;
-	l->tail = kept;
+	return kept;
+}
+
+/* Room for a use at the list's end: its current uses moved down if full. */
+static inline void
+make_room(struct lru *l)
+{
+	if (l->tail == l->size) {
+		l->tail = compact(l->pages, l->uses, l->head, l->tail);
+		l->head = 0;
+	}
 }
 
 /*
- * The page's access, its stamps aside: on a fault with the set full the
- * page of the oldest current use leaves; then the page's use goes last.
+ * The page's access, its stamps aside, with room for its use: on a
+ * fault with the set full the page of the oldest current use leaves;
+ * then the page's use goes last.
  */
 static inline void
 step(struct vmsim *vm, struct lru *l, uint32_t id)
@@ -101,22 +119,18 @@ step(struct vmsim *vm, struct lru *l, uint32_t id)
 
 	if (pg->prev == VMSIM_NONE) {
 		pg->prev = 0;
-		l->faults++;
-		if (l->room == 0) {
-			uint32_t victim = l->uses[l->head];
+		if (l->faults++ >= l->room) {
+			uint32_t victim;
 
-			while (l->pages[victim].next != l->head)
-				victim = l->uses[++l->head];
+			while (l->pages[victim = l->uses[l->head]].next !=
+			    l->head)
+				l->head++;
 			l->head++;
 			l->pages[victim].prev = VMSIM_NONE;
 			if (vm->evict != NULL)
 				vm->evict(vm->evict_context, victim);
-		} else {
-			l->room--;
 		}
 	}
-	if (l->tail == l->size)
-		compact(l);
 	pg->next = l->tail;
 	l->uses[l->tail++] = id;
 }
@@ -126,13 +140,15 @@ vmsim_lru_access(struct vmsim *vm, uint32_t id)
 {
 	struct lru l = lru_of(vm);
 
+	make_room(&l);
 	step(vm, &l, id);
 	lru_keep(vm, &l);
 }
 
 /*
  * A repeat of the page just accessed needs no shortcut: its stamps are
- * set, and its use goes last again.
+ * set, and its use goes last again.  The batch runs in chunks that the
+ * list has room for.
  */
 void
 vmsim_lru_take(struct vmsim *vm, const uint64_t *address, size_t n,
@@ -140,14 +156,24 @@ vmsim_lru_take(struct vmsim *vm, const uint64_t *address, size_t n,
 {
 	struct lru l = lru_of(vm);
 	uint32_t phase = vm->phase, op = vm->op, id = vm->mru;
+	uint32_t total = vm->heap_pages + vm->item_pages;
 	uint64_t distinct = 0, op_pages = 0;
-	size_t i;
+	const uint64_t *end = address + n;
 
-	for (i = 0; i < n; i++) {
-		id = (uint32_t)(address[i] >> shift);
-		assert(id < vm->heap_pages + vm->item_pages);
-		vmsim_stamp(&l.pages[id], phase, op, &distinct, &op_pages);
-		step(vm, &l, id);
+	(void)total;
+	while (address != end) {
+		const uint64_t *stop;
+
+		make_room(&l);
+		stop = (size_t)(end - address) < l.size - l.tail ? end :
+		    address + (l.size - l.tail);
+		for (; address != stop; address++) {
+			id = (uint32_t)(*address >> shift);
+			assert(id < total);
+			vmsim_stamp(&l.pages[id], phase, op, &distinct,
+			    &op_pages);
+			step(vm, &l, id);
+		}
 	}
 	lru_keep(vm, &l);
 	vm->mru = id;
