@@ -61,7 +61,7 @@ push_head(struct vmsim *vm, uint32_t id)
 }
 
 uint64_t
-vmsim_bytes(uint64_t pages, enum policy policy)
+vmsim_bytes(uint64_t pages, uint64_t budget, enum policy policy)
 {
 	/*
 	 * One record per page and the sentinel; the fixed 64 KiB aside, and
@@ -72,7 +72,8 @@ vmsim_bytes(uint64_t pages, enum policy policy)
 	if (policy == POLICY_CLOCK)
 		bytes += pages;
 	if (policy == POLICY_LRU)
-		bytes += vmsim_lru_uses(pages) * sizeof(uint32_t);
+		bytes += vmsim_lru_uses(budget < pages ? budget : pages) *
+		    sizeof(uint32_t);
 	return bytes;
 }
 

@@ -129,8 +129,8 @@ struct vmsim_counts {
 	struct vmsim_dist pages_per_op;
 };
 
-/* Bytes of bookkeeping a model with this policy keeps for `pages`. */
-uint64_t	 vmsim_bytes(uint64_t pages, enum policy);
+/* Bytes of bookkeeping a model with this policy and budget keeps. */
+uint64_t	 vmsim_bytes(uint64_t pages, uint64_t budget, enum policy);
 /* Returns NULL with errno set if the bookkeeping cannot be allocated. */
 struct vmsim	*vmsim_create(uint32_t heap_pages, uint32_t item_pages,
 		    uint32_t budget);
