@@ -280,7 +280,7 @@ help_outputs(FILE *out, const struct config *d)
 "                     own, beside the heap: faster where a core is free,\n"
 "                     slower where none is (--vm sim only; same counts);\n"
 "                     the default under --vm sim where this process may\n"
-"                     run on more than one CPU\n"
+"                     run on more CPUs than --jobs\n"
 "  --no-pipeline      run the models in line with the heap, on its thread\n"
 "  --dry-run          check the options and print, as CSV, the memory each\n"
 "                     point's layout runs map; run nothing\n"

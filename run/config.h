@@ -115,8 +115,8 @@ struct config {
 	bool		time_model;
 	/*
 	 * Whether a tracked run's models take its stream on a thread of
-	 * their own (pipeline.h): --pipeline, --no-pipeline, or by default
-	 * under --vm sim where this process may run on a second CPU.
+	 * their own (pipeline.h): --pipeline, --no-pipeline, or neither,
+	 * which plan.c makes one of them.
 	 */
 	enum pipeline_mode pipeline;
 	bool		pmu;		/* untracked runs read the CPU's counters */

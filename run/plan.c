@@ -11,6 +11,7 @@
  */
 #include <err.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,6 +386,24 @@ check_shaping(const struct plan_request *request, char *why)
 	return 0;
 }
 
+/*
+ * Whether the models get a thread of their own: --pipeline; or, unless
+ * --no-pipeline, under --vm sim (the other modes' models must hear each
+ * access at once) where this process may run on more CPUs than `jobs`
+ * runs side by side take, so that each run's models find one free.
+ */
+static enum pipeline_mode
+pipeline_of(const struct config *base, unsigned jobs)
+{
+	cpu_set_t cpus;
+
+	if (base->pipeline != PIPELINE_AUTO)
+		return base->pipeline;
+	return base->vm == VM_SIM &&
+	    sched_getaffinity(0, sizeof(cpus), &cpus) == 0 &&
+	    (unsigned)CPU_COUNT(&cpus) > jobs ? PIPELINE_ON : PIPELINE_OFF;
+}
+
 int
 plan_make(struct plan *plan, const struct plan_request *request,
     char why[PLAN_WHY_BYTES])
@@ -415,6 +434,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;
 	plan->jobs = request->jobs != 0 ? request->jobs : 1;
+	base->pipeline = pipeline_of(base, plan->jobs);
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	swept = swept_base(request, base);

@@ -8,7 +8,6 @@
 #include <err.h>
 #include <inttypes.h>
 #include <math.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,23 +134,6 @@ setup_models(struct run *run)
 	return 0;
 }
 
-/*
- * Whether the models get a thread of their own: --pipeline; or, unless
- * --no-pipeline, under --vm sim (the other modes' models must hear each
- * access at once) where this process may run on a second CPU.
- */
-static bool
-piped(const struct config *config)
-{
-	cpu_set_t cpus;
-
-	if (config->pipeline != PIPELINE_AUTO)
-		return config->pipeline == PIPELINE_ON;
-	return config->vm == VM_SIM &&
-	    sched_getaffinity(0, sizeof(cpus), &cpus) == 0 &&
-	    CPU_COUNT(&cpus) > 1;
-}
-
 /* The models subscribe to the heap's stream, in line or piped. */
 static int
 setup_stream(struct run *run, const struct page_map *pages)
@@ -164,7 +146,8 @@ setup_stream(struct run *run, const struct page_map *pages)
 	run->taps.pages = *pages;
 	run->taps.items_counted = config->model == MODEL_FULL;
 	taps_subscribe(&run->taps, &run->stream);
-	if (piped(config) && stream_pipe(&run->stream) != 0) {
+	if (config->pipeline == PIPELINE_ON &&
+	    stream_pipe(&run->stream) != 0) {
 		warn("cannot start the models' thread");
 		return EXIT_FAILURE;
 	}
