@@ -54,7 +54,8 @@ enum {
 	OPT_SEED, OPT_FORCE, OPT_DRY_RUN, OPT_SHARD, OPT_JOBS, OPT_FORMAT, OPT_OUTPUT, OPT_TRACE, OPT_SWEEP,
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
-	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C,
+	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_NO_PIPELINE,
+	OPT_THREE_C,
 	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE
 };
 
@@ -83,6 +84,7 @@ static const struct option options[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "pipeline", no_argument, NULL, OPT_PIPELINE },
+	{ "no-pipeline", no_argument, NULL, OPT_NO_PIPELINE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
@@ -267,7 +269,10 @@ output_option(int c, const char *value, struct plan_request *request)
 		request->dry_run = true;
 		return true;
 	case OPT_PIPELINE:
-		config->pipeline = true;
+		config->pipeline = PIPELINE_ON;
+		return true;
+	case OPT_NO_PIPELINE:
+		config->pipeline = PIPELINE_OFF;
 		return true;
 	case OPT_JOBS:
 		request->jobs = (unsigned)count_option("--jobs", value, 1,

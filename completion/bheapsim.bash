@@ -21,10 +21,10 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --policy --cache --tlb --latency --latency-curve --walk-curve --serialize --time-model --three-c --pipeline --force --dry-run --jobs --shard
+    --policy --cache --tlb --latency --latency-curve --walk-curve --serialize --time-model --three-c --pipeline --no-pipeline --force --dry-run --jobs --shard
     --format --columns --output --trace --sweep --plot --plot-y --help
     --version'
-_bheapsim_main_flags='--time-model --three-c --pipeline --force --dry-run --help --version'
+_bheapsim_main_flags='--time-model --three-c --pipeline --no-pipeline --force --dry-run --help --version'
 _bheapsim_explain_opts='--layout --items --entries-per-page --line-bytes
     --arity --verbose --format --svg --html --ops --workload --resident --seed
     --help'

@@ -30,8 +30,9 @@ FUZZ_CFLAGS = $(CPPFLAGS) -I. -Itests $(CHECK_CFLAGS) $(WARN)
 # layouts, whose code reports to a stream (stream.c), and config.c sizes
 # the models: the parser links them all; the heap's harness feeds the
 # page model from a taker of its own (fuzz_heap.c).
-FUZZ_MODELS = traced/vmsim.o traced/pagehist.o traced/pageopt.o \
-    traced/stackdist.o traced/pages.o traced/cache.o traced/cachescan.o \
+FUZZ_MODELS = traced/vmsim.o traced/pagehist.o traced/pagelru.o \
+    traced/pageopt.o traced/stackdist.o traced/pages.o traced/cache.o \
+    traced/cachescan.o \
     traced/cachestamp.o traced/cachetrace.o traced/hier.o traced/stream.o \
     traced/timemodel.o traced/predict.o traced/latcurve.o traced/pipeline.o
 FUZZ_PARSE_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_parse.o \

@@ -11,15 +11,12 @@
 #include "counted.h"
 #include "stream.h"
 
-size_t
-counted_filter(struct counted *c, const uint64_t *record, size_t n,
-    bool items_counted)
+/* The filter's loop, `skipped` a constant where inlined. */
+static inline size_t
+filter(struct counted *c, const uint64_t *record, size_t n, uint64_t skipped)
 {
-	uint64_t skipped = items_counted ? 0 : STREAM_ITEM_BIT;
 	size_t i, kept = 0, ends = 0;
 
-	if (n > COUNTED_MAX)
-		n = COUNTED_MAX;
 	for (i = 0; i < n; i++) {
 		uint64_t r = record[i];
 
@@ -34,6 +31,18 @@ counted_filter(struct counted *c, const uint64_t *record, size_t n,
 	c->n = kept;
 	c->ends = ends;
 	return n;
+}
+
+size_t
+counted_filter(struct counted *c, const uint64_t *record, size_t n,
+    bool items_counted)
+{
+	if (n > COUNTED_MAX)
+		n = COUNTED_MAX;
+	/* Every access counted (--model full): no test of the item bit. */
+	if (items_counted)
+		return filter(c, record, n, 0);
+	return filter(c, record, n, STREAM_ITEM_BIT);
 }
 
 void

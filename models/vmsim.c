@@ -4,16 +4,17 @@
  * vmsim.c: a model of a process's resident pages under LRU, FIFO, CLOCK
  * or Belady's OPT replacement (REFERENCE.md, "Replacement policies").
  *
- * For lru, fifo and clock the resident set is a circular doubly linked
- * list threaded through the per-page records, with one sentinel record
- * past the last page: new pages enter at the head, victims leave from
- * the tail.  LRU moves a page to the head on every hit; FIFO never moves
- * it; CLOCK sets its reference bit, and on a fault moves tail pages whose
- * bit is set to the head, clearing it, until the tail's bit is clear:
- * the tail is the clock's hand and the head the slot just behind it, so
- * this is the second-chance clock exactly.  Hit, fault and eviction each
- * relink a constant number of records (CLOCK's hand: amortized), so an
- * access costs the same whether the budget is 16 pages or 65,536.
+ * lru keeps a list of uses and each page's last (pagelru.c).  For fifo
+ * and clock the resident set is a circular doubly linked list threaded
+ * through the per-page records, with one sentinel record past the last
+ * page: new pages enter at the head, victims leave from the tail.  FIFO
+ * never moves a page; CLOCK sets its reference bit, and on a fault moves
+ * tail pages whose bit is set to the head, clearing it, until the tail's
+ * bit is clear: the tail is the clock's hand and the head the slot just
+ * behind it, so this is the second-chance clock exactly.  Fault and
+ * eviction each relink a constant number of records (CLOCK's hand:
+ * amortized), so an access costs the same whether the budget is 16 pages
+ * or 65,536.
  *
  * opt records the phase's accesses, a page id each (a repeat of the
  * access just recorded is left out: it hits under any policy), with
@@ -21,7 +22,7 @@
  * access's next use in one backward pass, then replays the recording
  * with the resident set as a max-heap keyed by next use (Belady 1966;
  * Mattson et al. 1970).  The set a phase's replay ends with is the one
- * the next phase starts from, as LRU's list carries over (pageopt.c).
+ * the next phase starts from, as LRU's uses carry over (pageopt.c).
  */
 #include <assert.h>
 #include <errno.h>
@@ -60,7 +61,7 @@ push_head(struct vmsim *vm, uint32_t id)
 }
 
 uint64_t
-vmsim_bytes(uint64_t pages, enum policy policy)
+vmsim_bytes(uint64_t pages, uint64_t budget, enum policy policy)
 {
 	/*
 	 * One record per page and the sentinel; the fixed 64 KiB aside, and
@@ -70,6 +71,9 @@ vmsim_bytes(uint64_t pages, enum policy policy)
 
 	if (policy == POLICY_CLOCK)
 		bytes += pages;
+	if (policy == POLICY_LRU)
+		bytes += vmsim_lru_uses(budget < pages ? budget : pages) *
+		    sizeof(uint32_t);
 	return bytes;
 }
 
@@ -105,6 +109,10 @@ vmsim_create(uint32_t heap_pages, uint32_t item_pages, uint32_t budget)
 	/* The empty list: the sentinel points at itself. */
 	vm->pages[total].prev = (uint32_t)total;
 	vm->pages[total].next = (uint32_t)total;
+	if (vmsim_lru_create(vm) != 0) {
+		vmsim_destroy(vm);
+		return NULL;
+	}
 	return vm;
 }
 
@@ -115,6 +123,10 @@ vmsim_set_policy(struct vmsim *vm, enum policy policy)
 
 	assert(vm->resident == 0 && policy < POLICY_COUNT);
 	vm->policy = policy;
+	if (policy != POLICY_LRU) {
+		free(vm->uses);
+		vm->uses = NULL;
+	}
 	if (policy == POLICY_CLOCK)
 		vm->referenced = calloc(total, 1);
 	if (policy == POLICY_OPT)
@@ -131,6 +143,7 @@ vmsim_destroy(struct vmsim *vm)
 	if (vm == NULL)
 		return;
 	free(vm->referenced);
+	free(vm->uses);
 	free(vm->record);
 	free(vm->opt_set);
 	free(vm->pages);
@@ -149,6 +162,21 @@ vmsim_on_evict(struct vmsim *vm, void (*evict)(void *, uint32_t),
 
 /* Phases and traces -------------------------------------------------- */
 
+/* A new operation: its first access must stamp its page, even the MRU. */
+static void
+next_op(struct vmsim *vm)
+{
+	uint32_t id, total = vm->heap_pages + vm->item_pages;
+
+	vm->mru = VMSIM_NONE;
+	if (++vm->op != 0)
+		return;
+	/* After 2^32 operations old stamps would look new: clear them. */
+	for (id = 0; id < total; id++)
+		vm->pages[id].op = 0;
+	vm->op = 1;
+}
+
 void
 vmsim_phase(struct vmsim *vm, FILE *trace)
 {
@@ -163,12 +191,15 @@ vmsim_phase(struct vmsim *vm, FILE *trace)
 	vm->op_pages = 0;
 	memset(vm->fault_hist, 0, sizeof(*vm->fault_hist));
 	memset(vm->page_hist, 0, sizeof(*vm->page_hist));
-	/* Forget the MRU shortcut so the first access stamps its page. */
-	vm->mru = VMSIM_NONE;
+	next_op(vm);
 	vm->recorded = 0;
 	vm->last_recorded = VMSIM_NONE;
 	if (trace == NULL)
 		return;
+	if (vm->policy == POLICY_LRU) {
+		vmsim_lru_trace(vm, trace);
+		return;
+	}
 	if (vm->policy == POLICY_OPT) {
 		for (id = 0; id < vm->resident; id++)
 			pages_trace(trace, vm->heap_pages, "resident ",
@@ -190,7 +221,6 @@ vmsim_phase_end(struct vmsim *vm)
 void
 vmsim_op_end(struct vmsim *vm)
 {
-	uint32_t id, total = vm->heap_pages + vm->item_pages;
 
 	/* opt's faults are known at its replay, which adds them then. */
 	if (vm->policy == POLICY_OPT)
@@ -200,14 +230,7 @@ vmsim_op_end(struct vmsim *vm)
 	vmsim_hist_add(vm->page_hist, vm->op_pages);
 	vm->op_faults = vm->faults;
 	vm->op_pages = 0;
-	/* The next operation's first access must stamp its page, even the MRU. */
-	vm->mru = VMSIM_NONE;
-	if (++vm->op != 0)
-		return;
-	/* After 2^32 operations old stamps would look new: clear them. */
-	for (id = 0; id < total; id++)
-		vm->pages[id].op = 0;
-	vm->op = 1;
+	next_op(vm);
 }
 
 struct vmsim_counts
@@ -259,14 +282,7 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 	struct vmsim_page *pg = &vm->pages[id];
 
 	assert(id < vm->heap_pages + vm->item_pages);
-	if (pg->phase != vm->phase) {
-		pg->phase = vm->phase;
-		vm->distinct++;
-	}
-	if (pg->op != vm->op) {
-		pg->op = vm->op;
-		vm->op_pages++;
-	}
+	vmsim_stamp(pg, vm->phase, vm->op, &vm->distinct, &vm->op_pages);
 	vm->mru = id;
 	if (vm->policy == POLICY_OPT) {
 		if (id != vm->last_recorded)
@@ -274,62 +290,12 @@ vmsim_access_slow(struct vmsim *vm, uint32_t id)
 		vm->last_recorded = id;
 		return;
 	}
-	if (pg->prev == VMSIM_NONE) {
+	if (vm->policy == POLICY_LRU)
+		vmsim_lru_access(vm, id);
+	else if (pg->prev == VMSIM_NONE)
 		fault(vm, id);
-	} else if (vm->policy == POLICY_LRU) {
-		unlink_page(vm, id);
-		push_head(vm, id);
-	} else if (vm->policy == POLICY_CLOCK) {
+	else if (vm->policy == POLICY_CLOCK)
 		vm->referenced[id] = 1;
-	}
-}
-
-/*
- * LRU over a batch: vmsim_access_slow()'s steps with the policy known,
- * the counters in registers and the page at the head left in place.
- */
-static void
-take_lru(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift)
-{
-	struct vmsim_page *pages = vm->pages;
-	uint32_t mru = vm->mru, phase = vm->phase, op = vm->op;
-	uint32_t sentinel = vm->heap_pages + vm->item_pages;
-	uint64_t distinct = 0, op_pages = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		uint32_t id = (uint32_t)(address[i] >> shift);
-		struct vmsim_page *pg = &pages[id];
-
-		if (id == mru)
-			continue;
-		assert(id < sentinel);
-		mru = id;
-		distinct += pg->phase != phase;
-		pg->phase = phase;
-		op_pages += pg->op != op;
-		pg->op = op;
-		if (pg->prev != VMSIM_NONE) {
-			if (pages[sentinel].next != id)
-				unlink_page(vm, id);
-			else
-				continue;
-		} else if (vm->resident == vm->budget && vm->evict == NULL) {
-			/* The least recent page leaves: the tail. */
-			uint32_t victim = pages[sentinel].prev;
-
-			vm->faults++;
-			unlink_page(vm, victim);
-			pages[victim].prev = VMSIM_NONE;
-		} else {
-			fault(vm, id);
-			continue;
-		}
-		push_head(vm, id);
-	}
-	vm->mru = mru;
-	vm->distinct += distinct;
-	vm->op_pages += op_pages;
 }
 
 void
@@ -340,7 +306,7 @@ vmsim_take(struct vmsim *vm, const uint64_t *address, size_t n,
 
 	if (vm->policy == POLICY_LRU) {
 		vm->accesses += n;
-		take_lru(vm, address, n, shift);
+		vmsim_lru_take(vm, address, n, shift);
 		return;
 	}
 	for (i = 0; i < n; i++)

@@ -18,7 +18,8 @@
  *          accesses are recorded as they happen and replayed at
  *          vmsim_phase_end(); until then the counts hold no faults.
  *
- * lru, fifo and clock cost O(1) per access whatever the budget; opt
+ * lru, fifo and clock cost O(1) per access whatever the budget (lru:
+ * amortized); opt
  * costs 8 bytes per recorded access and O(log budget) per replayed one.
  *
  * Page ids are pages.h's: the heap array's pages, then the item arena's.
@@ -39,7 +40,11 @@
 
 #define VMSIM_NONE UINT32_MAX
 
-/* Per page: 16 bytes, LRU links and the phase and operation last seen. */
+/*
+ * Per page: 16 bytes, fifo's and clock's links (lru: prev says resident,
+ * next is the last use's position) and the phase and operation last
+ * seen.
+ */
 struct vmsim_page {
 	uint32_t	prev;		/* VMSIM_NONE: not resident */
 	uint32_t	next;
@@ -93,6 +98,11 @@ struct vmsim {
 	struct vmsim_hist *page_hist;	/* distinct pages per operation */
 	enum policy	 policy;
 	uint8_t		*referenced;	/* clock: a bit per page, as a byte */
+	/* lru: the pages of uses head .. tail - 1 (pagelru.c). */
+	uint32_t	*uses;
+	uint32_t	 uses_size;
+	uint32_t	 head;
+	uint32_t	 tail;
 	/* opt: the phase's page ids, VMSIM_NONE closing each operation. */
 	uint32_t	*record;
 	uint64_t	 recorded;
@@ -119,8 +129,8 @@ struct vmsim_counts {
 	struct vmsim_dist pages_per_op;
 };
 
-/* Bytes of bookkeeping a model with this policy keeps for `pages`. */
-uint64_t	 vmsim_bytes(uint64_t pages, enum policy);
+/* Bytes of bookkeeping a model with this policy and budget keeps. */
+uint64_t	 vmsim_bytes(uint64_t pages, uint64_t budget, enum policy);
 /* Returns NULL with errno set if the bookkeeping cannot be allocated. */
 struct vmsim	*vmsim_create(uint32_t heap_pages, uint32_t item_pages,
 		    uint32_t budget);
@@ -150,6 +160,19 @@ void		 vmsim_access_slow(struct vmsim *, uint32_t page);
 void		 vmsim_opt_record(struct vmsim *, uint32_t entry);
 int		 vmsim_opt_replay(struct vmsim *);
 /*
+ * LRU's list of uses (pagelru.c), for vmsim.c: its entries for
+ * `resident` pages; made at creation (-1 with errno if no memory); one
+ * access past the most-recent shortcut, its stamps aside; vmsim_take()'s
+ * loop; the
+ * resident set, least recent first.
+ */
+uint64_t	 vmsim_lru_uses(uint64_t resident);
+int		 vmsim_lru_create(struct vmsim *);
+void		 vmsim_lru_access(struct vmsim *, uint32_t page);
+void		 vmsim_lru_take(struct vmsim *, const uint64_t *address,
+		    size_t n, unsigned shift);
+void		 vmsim_lru_trace(const struct vmsim *, FILE *trace);
+/*
  * vmsim_access() of the page of each of the n addresses (page =
  * address >> shift), with no operation's end among them: one loop,
  * the policy chosen once.
@@ -162,6 +185,25 @@ void		 vmsim_on_evict(struct vmsim *,
 void		 vmsim_hist_add(struct vmsim_hist *, uint64_t value);
 
 struct vmsim_dist vmsim_hist_dist(const struct vmsim_hist *);
+
+/*
+ * A page's stamps: its first access in an operation counts it for the
+ * operation, and for the phase if first there too (each phase starts an
+ * operation, so a page seen in this one was seen in this phase).
+ */
+static inline void
+vmsim_stamp(struct vmsim_page *pg, uint32_t phase, uint32_t op,
+    uint64_t *distinct, uint64_t *op_pages)
+{
+	if (pg->op != op) {
+		pg->op = op;
+		++*op_pages;
+		if (pg->phase != phase) {
+			pg->phase = phase;
+			++*distinct;
+		}
+	}
+}
 
 /* Largest number of pages the model can track (ids are 32-bit). */
 #define VMSIM_MAX_PAGES (UINT32_MAX - 1)

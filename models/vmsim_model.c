@@ -25,7 +25,7 @@ static uint64_t
 bytes(const struct model_setup *setup)
 {
 	return vmsim_bytes((uint64_t)setup->array_pages + setup->item_pages,
-	    setup->policy);
+	    setup->budget, setup->policy);
 }
 
 static void *

@@ -17,6 +17,8 @@ enum workload { WL_FILL, WL_REPLACE, WL_REORDER, WL_MIX, WL_DRAIN, WL_COUNT };
 enum model { MODEL_ARRAY, MODEL_FULL };
 enum vm_mode { VM_OFF, VM_SIM, VM_KERNEL, VM_DISK };
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
+/* --pipeline, --no-pipeline, or neither: auto. */
+enum pipeline_mode { PIPELINE_AUTO, PIPELINE_ON, PIPELINE_OFF };
 enum sweep { SWEEP_NONE, SWEEP_RESIDENT, SWEEP_ITEMS, SWEEP_PAGE_SIZE,
     SWEEP_POLICY };
 
@@ -112,10 +114,11 @@ struct config {
 	 */
 	bool		time_model;
 	/*
-	 * --pipeline: a tracked run's models take its stream on a thread of
-	 * their own (pipeline.h), on a second core where one is free.
+	 * Whether a tracked run's models take its stream on a thread of
+	 * their own (pipeline.h): --pipeline, --no-pipeline, or neither,
+	 * which plan.c makes one of them.
 	 */
-	bool		pipeline;
+	enum pipeline_mode pipeline;
 	bool		pmu;		/* untracked runs read the CPU's counters */
 	/*
 	 * --three-c: the caches' and TLB's misses classified as

@@ -386,6 +386,30 @@ check_shaping(const struct plan_request *request, char *why)
 	return 0;
 }
 
+/*
+ * Whether the models get a thread of their own: --pipeline; or, unless
+ * --no-pipeline, under --vm sim (the other modes' models must hear each
+ * access at once) where this process may run on more processors than
+ * the tracked runs side by side take, so that each run's models find one
+ * free: --jobs of them, or fewer where a run without a sweep has fewer
+ * layouts and policies.
+ */
+static enum pipeline_mode
+pipeline_of(const struct plan_request *request, const struct config *base,
+    unsigned jobs)
+{
+	unsigned policies = (unsigned)__builtin_popcount(base->sweep.policies);
+	unsigned runs = (unsigned)__builtin_popcount(base->layouts) *
+	    (policies > 0 ? policies : 1);
+
+	if (base->pipeline != PIPELINE_AUTO)
+		return base->pipeline;
+	if (request->sweep == NULL && runs < jobs)
+		jobs = runs;
+	return base->vm == VM_SIM && request->processors > jobs ?
+	    PIPELINE_ON : PIPELINE_OFF;
+}
+
 int
 plan_make(struct plan *plan, const struct plan_request *request,
     char why[PLAN_WHY_BYTES])
@@ -420,6 +444,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	    request->processors < 1 ? 1 :
 	    request->processors < EXPERIMENT_MAX_JOBS ? request->processors :
 	    EXPERIMENT_MAX_JOBS;
+	base->pipeline = pipeline_of(request, base, plan->jobs);
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
 	swept = swept_base(request, base);

@@ -288,11 +288,11 @@ check_cache(const struct config *config, const struct plan_request *request,
 static int
 check_pipeline(const struct config *config, char *why)
 {
-	if (config->pipeline && config->vm == VM_OFF)
+	if (config->pipeline == PIPELINE_ON && config->vm == VM_OFF)
 		return plan_refuse(why, "--pipeline: runs the models on a thread "
 		    "of their own, and --vm off runs none; drop --pipeline or "
 		    "use --vm sim");
-	if (config->pipeline && config->vm != VM_SIM)
+	if (config->pipeline == PIPELINE_ON && config->vm != VM_SIM)
 		return plan_refuse(why, "--pipeline: the models of --vm %s must "
 		    "hear each access before the heap's next, not in batches; "
 		    "drop --pipeline or use --vm sim", vm_names[config->vm]);

@@ -146,7 +146,8 @@ setup_stream(struct run *run, const struct page_map *pages)
 	run->taps.pages = *pages;
 	run->taps.items_counted = config->model == MODEL_FULL;
 	taps_subscribe(&run->taps, &run->stream);
-	if (config->pipeline && stream_pipe(&run->stream) != 0) {
+	if (config->pipeline == PIPELINE_ON &&
+	    stream_pipe(&run->stream) != 0) {
 		warn("cannot start the models' thread");
 		return EXIT_FAILURE;
 	}

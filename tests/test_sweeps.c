@@ -346,6 +346,36 @@ START_TEST(jobs_give_the_same_rows)
 }
 END_TEST
 
+/*
+ * The models on a thread of their own (--pipeline, the default where a
+ * second CPU is free) and in line (--no-pipeline): the same counts, the
+ * page model's, the caches' and the TLB's, with a sweep of budgets too.
+ */
+START_TEST(pipeline_gives_the_same_rows)
+{
+	char dir[PATH_MAX], on[PATH_MAX], off[PATH_MAX];
+
+#define PIPED_ARGS "--items", "20000", "--ops", "3000", "--layout", "all", \
+	"--workload", "replace,mix", "--model", "full", "--cache", \
+	"l1=32K/8,l2=1M/8,llc=8M/16", "--tlb", "64/4,1536/12"
+	scratch_make(dir);
+	path_in(on, sizeof(on), dir, "on.csv");
+	path_in(off, sizeof(off), dir, "off.csv");
+	run_to(on, (const char *const[]){ PIPED_ARGS, "--pipeline", NULL });
+	run_to(off, (const char *const[]){ PIPED_ARGS, "--no-pipeline",
+	    NULL });
+	same_rows((const char *const[]){ on }, 1,
+	    (const char *const[]){ off }, 1, true);
+	run_to(on, (const char *const[]){ SWEEP_ARGS, "--pipeline", NULL });
+	run_to(off, (const char *const[]){ SWEEP_ARGS, "--no-pipeline",
+	    NULL });
+	same_rows((const char *const[]){ on }, 1,
+	    (const char *const[]){ off }, 1, true);
+#undef PIPED_ARGS
+	scratch_remove(dir);
+}
+END_TEST
+
 START_TEST(shards_make_the_whole)
 {
 	char dir[PATH_MAX], whole[PATH_MAX], part[3][PATH_MAX];
@@ -449,6 +479,7 @@ sweeps_suite(void)
 
 	tcase_add_loop_test(tc, curve_trace_matches_naive_stack, 0, NCURVE);
 	tcase_add_test(tc, jobs_give_the_same_rows);
+	tcase_add_test(tc, pipeline_gives_the_same_rows);
 	tcase_add_test(tc, shards_make_the_whole);
 	tcase_add_test(tc, sweep_pass_equals_fixed_runs);
 	tcase_add_test(tc, policies_equal_fixed_runs);

@@ -8,6 +8,8 @@
  * traces, with locality (a random walk) and without (jumps), and must
  * agree on every fault, on the pages touched per phase, and on the
  * resident set, which the model writes at the start of a traced phase.
+ * A run of 100,000 accesses fills LRU's list of uses (pagelru.c) many
+ * times over, so its compaction is compared too.
  */
 #include <stdbool.h>
 #include <stdio.h>

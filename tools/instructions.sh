@@ -12,8 +12,10 @@
 # --items 100K --workload replace --model full, per layout in $LAYOUTS
 # (default binheap): the page model alone, then each level added in turn
 # (L1 48K/12, L2 2M/16, LLC 32M/16, TLB 64/4 then 1536/12: issue 38's
-# geometry).  About two minutes per layout on a quiet core.  Figures
-# only: nothing here passes or fails.
+# geometry).  The models run in line (--no-pipeline): on a thread of
+# their own they would add its hand-overs, whose count hangs on how the
+# threads interleave.  About two minutes per layout on a quiet core.
+# Figures only: nothing here passes or fails.
 set -eu
 
 bin=${1:-./bheapsim}
@@ -37,7 +39,7 @@ run() {
 	rm -f "$tmp"/out.*
 	valgrind --tool=callgrind --trace-children=yes \
 	    --callgrind-out-file="$tmp/out.%p" "$bin" --items 100K \
-	    --ops "$r_ops" --workload replace --model full "$@" \
+	    --ops "$r_ops" --workload replace --model full --no-pipeline "$@" \
 	    --format csv >"$tmp/csv" 2>/dev/null
 	r_acc=$(csv_column "$tmp/csv" accesses)
 	r_counts=$(for f in "$tmp"/out.*; do
@@ -57,7 +59,7 @@ per_access() {
 		printf "  %-28s %6.1f\n", label, (($5 - $6) - ($2 - $3)) / ($4 - $1) }'
 }
 
-echo "== instructions per modeled access (callgrind: tracked less untracked child, --ops 40K less 20K, --items 100K, replace, model full)"
+echo "== instructions per modeled access (callgrind: tracked less untracked child, --ops 40K less 20K, --items 100K, replace, model full, models in line)"
 for layout in $layouts; do
 	echo " $layout"
 	per_access "pages (LRU, 10 resident)" --layout "$layout" \
