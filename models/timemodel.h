@@ -186,6 +186,13 @@ uint64_t timemodel_bytes(const struct hier_geometry *,
  * cache answers waits for memory even where no cache is modeled.
  */
 bool	timemodel_cost_priced(const struct hier_geometry *, enum hier_cost);
+/*
+ * One access through the model's caches and TLB, or its curves
+ * (timelat.c); `stall` gets what a load of it would wait beyond an L1
+ * hit, part by part.  timemodel.c's, for its loads and stores.
+ */
+void	timemodel_access(struct timemodel *, uint64_t address,
+	    double stall[TIME_PARTS]);
 /* The stream's taker (stream.h): model is a struct timemodel. */
 void	timemodel_take(void *model, const uint64_t *records, size_t n);
 /* Counters to zero; the caches, the clocks and the predictor carry over. */
