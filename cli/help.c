@@ -21,6 +21,7 @@
 #include "machine.h"
 #include "options.h"
 #include "pmu.h"
+#include "timemodel.h"
 
 /* The Makefile passes the top version of debian/changelog. */
 #ifndef BHEAPSIM_VERSION
@@ -117,7 +118,7 @@ help_usage(FILE *out)
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--latency-curve LIST] [--walk-curve LIST]\n"
-"                [--serialize none|level|op|both]\n"
+"                [--serialize none|level|op|both] [--rob N]\n"
 "                [--time-model] [--three-c] [--pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
@@ -263,12 +264,16 @@ help_hierarchy(FILE *out, const struct config *d)
 "                     place of its TLB's: SIZE=TIME points as above, a\n"
 "                     load whose page was last touched SIZE bytes of\n"
 "                     pages ago walks for TIME (default none)\n"
+"  --rob N            the time model's reorder buffer: the instructions\n"
+"                     the core keeps in flight past a load, %u to %u\n"
+"                     (default %u: AMD Zen 4's; Intel Golden Cove's 512)\n"
 "  --three-c          also classify each cache and TLB level's misses as\n"
 "                     compulsory, capacity and conflict (l1_compulsory\n"
 "                     and the rest), with caches and an LRU stack of\n"
 "                     its own per level: asked for, not by default\n"
 "  --seed S           seed of the SplitMix64 key generator "
-	    "(default %" PRIu64 ")\n", d->seed);
+	    "(default %" PRIu64 ")\n", TIME_ROB_MIN, TIME_ROB_MAX, d->rob,
+	    d->seed);
 }
 
 static void

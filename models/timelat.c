@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * timelat.c: the time model's latencies (timemodel.h): its caches or
- * its curves by reuse distance, set up and asked what one access waits.
+ * timelat.c: the time model's set-up and latencies (timemodel.h): its
+ * caches or its curves by reuse distance, asked what one access waits.
  */
 #include <assert.h>
 #include <errno.h>
@@ -33,9 +33,14 @@ timemodel_init(struct timemodel *model, const struct hier_geometry *g,
 {
 	unsigned k;
 
+	assert(heap->layout != NULL);
+	assert(heap->rob >= TIME_ROB_MIN && heap->rob <= TIME_ROB_MAX);
+	assert(time_step_instructions(heap) >= TIME_MIN_STEP_INSTRUCTIONS);
 	memset(model, 0, sizeof(*model));
 	model->latency = *latency;
 	model->heap = *heap;
+	model->window_fit = (unsigned)(heap->rob /
+	    time_step_instructions(heap));
 	model->counts.known = true;
 	predict_init(&model->predictor);
 	for (k = 0; k < HIER_FIRST_TLB; k++)

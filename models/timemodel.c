@@ -14,8 +14,16 @@ const char *const time_part_names[TIME_PARTS] = {
 	[TIME_TLB] = "tlb",
 };
 
-_Static_assert(TIME_ROB / TIME_STEP_INSTRUCTIONS(1) < TIME_WINDOW_STEPS,
-    "the window holds a ROB of the smallest steps");
+_Static_assert(TIME_ROB_MIN <= TIME_ROB && TIME_ROB <= TIME_ROB_MAX,
+    "the default reorder buffer is one --rob accepts");
+
+double
+time_step_instructions(const struct time_heap *heap)
+{
+	return heap->layout->level_instructions +
+	    heap->layout->child_instructions *
+	    heap->layout->fanout(&heap->shape);
+}
 
 static double
 max2(double a, double b)
@@ -182,7 +190,6 @@ static void
 end_step(struct timemodel *model)
 {
 	struct time_step *step = &model->step;
-	struct time_window_step *slot;
 	double advance = step->done - model->frontier, chain;
 	unsigned k;
 
@@ -194,19 +201,10 @@ end_step(struct timemodel *model)
 			model->counts.stall_ns[k] += advance * step->best[k] /
 			    chain;
 	model->frontier = max2(model->frontier, step->done);
-	if (model->window_steps == TIME_WINDOW_STEPS) {
-		model->window_instructions -=
-		    model->window[model->window_first].instructions;
-		model->window_first = (model->window_first + 1) %
-		    TIME_WINDOW_STEPS;
-		model->window_steps--;
-	}
-	slot = &model->window[(model->window_first + model->window_steps) %
-	    TIME_WINDOW_STEPS];
-	slot->done = step->done;
-	slot->instructions = step->instructions;
+	assert(model->window_steps < TIME_WINDOW_STEPS);
+	model->window[(model->window_first + model->window_steps) %
+	    TIME_WINDOW_STEPS] = step->done;
 	model->window_steps++;
-	model->window_instructions += step->instructions;
 	branch(model, step);
 	step->open = false;
 }
@@ -221,24 +219,16 @@ begin_step(struct timemodel *model, uint64_t marker)
 	struct time_step *step = &model->step;
 	enum stream_site site = stream_site_of(marker);
 	double issue;
-	unsigned children = 1;
 
 	if (model->heap.fence_level && site != STREAM_SITE_NONE)
 		model->restart = max2(model->restart, model->frontier);
-	if (site == STREAM_SITE_DOWN && model->heap.layout != NULL)
-		children = model->heap.layout->fanout(&model->heap.shape);
 	memset(step, 0, sizeof(*step));
 	step->open = true;
 	step->marker = marker;
-	step->instructions = TIME_STEP_INSTRUCTIONS(children);
 	issue = model->restart;
-	while (model->window_steps > 0 && model->window_instructions +
-	    step->instructions > TIME_ROB) {
-		const struct time_window_step *oldest =
-		    &model->window[model->window_first];
-
-		issue = max2(issue, oldest->done);
-		model->window_instructions -= oldest->instructions;
+	while (model->window_steps > 0 &&
+	    model->window_steps >= model->window_fit) {
+		issue = max2(issue, model->window[model->window_first]);
 		model->window_first = (model->window_first + 1) %
 		    TIME_WINDOW_STEPS;
 		model->window_steps--;

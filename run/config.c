@@ -8,6 +8,7 @@
 
 #include "abi.h"
 #include "config.h"
+#include "timemodel.h"
 
 /* A TLB's entries are modeled pages: every page size must be a line. */
 _Static_assert(CONFIG_MAX_PAGE_BYTES <= CACHE_MAX_LINE_BYTES &&
@@ -61,6 +62,7 @@ config_defaults(struct config *config)
 	config->policy = POLICY_LRU;
 	config->sweep.policies = 1u << POLICY_LRU;
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
+	config->rob = TIME_ROB;
 }
 
 bool
@@ -215,6 +217,7 @@ config_model_setup(const struct config *config)
 		.latency_curve = config->latency_curve,
 		.walk_curve = config->walk_curve,
 		.serialize = config->serialize,
+		.rob = config->rob,
 		.three_c = config->three_c,
 		.recording = config->recording,
 	};

@@ -44,6 +44,7 @@ marker(enum stream_kind kind)
 /* A binary heap's rules for the wrong path; no fences. */
 static const struct time_heap binary = {
 	.layout = &binheap_layout,
+	.rob = TIME_ROB,
 	.shape = { .page_shift = 9, .arity = 2 },
 	.pages = { .entry_shift = 9, .byte_shift = 12, .heap_pages = 1000 },
 	.positions = 100000,
@@ -84,27 +85,62 @@ static const struct hier_geometry flat = { .level = {
 
 /*
  * Steps with no branch, each a new line of memory: they all issue at
- * R = 0 until the reorder buffer is full (TIME_ROB over a step's
- * instructions: 320 / 14 = 22 on a Zen 4), so 22 steps stall 99 and the
- * 23rd waits for the first one's completion: 198.
+ * R = 0 until the reorder buffer is full, so as many steps as it holds
+ * stall 99 and the next waits for the first one's completion: 198.  It
+ * holds the --rob's instructions over the layout's per step (heap.h),
+ * worked out here from the figures the layout states: binheap's 26.9 a
+ * step, 11 in the Zen 4's 320 and 19 in a Golden Cove's 512; veb's
+ * 135.2, 2 and 3; dary's 25.7 + 5.12 x 8 = 66.66, 4 and 7.
  */
 START_TEST(test_window)
 {
-	unsigned fit = TIME_ROB / TIME_STEP_INSTRUCTIONS(1), k;
-	uint64_t op[2 * (TIME_WINDOW_STEPS + 1)];
+	static const struct { unsigned layout, rob, fit; } run[] = {
+		{ LAYOUT_ID_binheap, 320, 11 }, { LAYOUT_ID_binheap, 512, 19 },
+		{ LAYOUT_ID_veb, 320, 2 }, { LAYOUT_ID_veb, 512, 3 },
+		{ LAYOUT_ID_dary, 320, 4 }, { LAYOUT_ID_dary, 512, 7 },
+	};
+	const struct layout *layout = layouts[run[_i].layout];
+	unsigned fit = run[_i].fit, k;
+	uint64_t op[2 * TIME_WINDOW_STEPS];
+	struct time_heap heap = binary;
 	struct time_counts counts;
+	double per_step = layout->level_instructions +
+	    layout->child_instructions * (layout->has_arity ? 8 : 0);
 
-	ck_assert_uint_eq(fit, 22);
+	heap.layout = layout;
+	heap.shape.arity = 8;
+	heap.rob = run[_i].rob;
+	ck_assert_uint_eq((unsigned)(heap.rob / per_step), fit);
+	ck_assert(near(time_step_instructions(&heap), per_step));
 	for (k = 0; k <= fit; k++) {
 		op[2 * k] = marker(STREAM_STEP);
 		op[2 * k + 1] = rd(64 * (uint64_t)k, 0);
 	}
-	counts = run_stream(&flat, &binary, op, 2 * fit);
+	counts = run_stream(&flat, &heap, op, 2 * fit);
 	ck_assert(near(time_stall_ns(&counts), 99));
 	ck_assert(near(counts.stall_ns[TIME_LLC], 0));
-	counts = run_stream(&flat, &binary, op, 2 * fit + 2);
+	counts = run_stream(&flat, &heap, op, 2 * fit + 2);
 	ck_assert(near(time_stall_ns(&counts), 198));
 	ck_assert(near(counts.stall_ns[TIME_MEM], 198));
+}
+END_TEST
+
+/*
+ * Every layout at every arity states at least the instructions a step
+ * must take for the window to hold a --rob of the largest (timemodel.h).
+ */
+START_TEST(test_step_instructions)
+{
+	struct time_heap heap = binary;
+	unsigned k, d;
+
+	for (k = 0; k < LAYOUT_COUNT; k++)
+		for (d = DARY_MIN_ARITY; d <= DARY_MAX_ARITY; d++) {
+			heap.layout = layouts[k];
+			heap.shape.arity = d;
+			ck_assert(time_step_instructions(&heap) >=
+			    TIME_MIN_STEP_INSTRUCTIONS);
+		}
 }
 END_TEST
 
@@ -527,7 +563,8 @@ time_suite(void)
 	Suite *suite = suite_create("time");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_test(tc, test_window);
+	tcase_add_loop_test(tc, test_window, 0, 6);
+	tcase_add_test(tc, test_step_instructions);
 	tcase_add_test(tc, test_chain);
 	tcase_add_test(tc, test_mispredict);
 	tcase_add_test(tc, test_op_end);
