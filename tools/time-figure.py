@@ -50,18 +50,16 @@ def hidden(r):
 
 def finding(rows, sizes):
     """The title: how much of the stall the overlap hides at the largest
-    heap, layout by layout, and the layout that gains most."""
+    heap, the layouts that gain least and most."""
     big = [r for r in rows if r["items"] == sizes[-1]]
     share = {r["layout"]: hidden(r) / (hidden(r) + stall(r))
              for r in big if hidden(r) + stall(r) > 0}
     if not share:
         return f"At {short(sizes[-1])} items nothing stalls"
-    most = max(share, key=share.get)
-    low, high = (f"{100 * f:.0f}" for f in (min(share.values()),
-                                             max(share.values())))
-    return (f"At {short(sizes[-1])} items the out-of-order core hides "
-            f"{low if low == high else low + '-' + high}% of the memory "
-            f"stall; {most} gains most")
+    low, high = (min(share, key=share.get), max(share, key=share.get))
+    return (f"At {short(sizes[-1])} items overlap hides "
+            f"{100 * share[low]:.0f}% ({low}) to {100 * share[high]:.0f}% "
+            f"({high}) of the stall a fenced heap waits")
 
 
 def main():
@@ -135,7 +133,8 @@ def main():
                        f'text-anchor="middle">{short(n)}</text>')
     svg.append(f'<text x="{LEFT + W * len(layouts) / 2}" y="{base + 32}" '
                f'text-anchor="middle">items in the heap</text>')
-    key = PARTS + [HIDDEN]
+    key = [p for p in PARTS if any(float(r[p[0]]) > 0 for r in rows)]
+    key += [HIDDEN]
     x = LEFT
     ky = H + 10
     for _, label, colour in key:
