@@ -75,7 +75,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
         test_explore.o test_table.o test_veb.o test_dryrun.o test_time.o \
         test_messages.o test_plot.o test_arena.o test_threec.o test_recorder.o test_reliability.o \
-        test_estimate.o test_counted.o)
+        test_estimate.o test_counted.o test_predict.o)
 
 .PHONY: all check suites bench sanitize reproduce clean install uninstall \
     completion-check deb cachegrind-check time-check explorer-png

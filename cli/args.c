@@ -23,7 +23,6 @@
 #include "options.h"
 #include "parse.h"
 #include "report.h"
-#include "timemodel.h"
 
 /* A report field, or a table heading naming one, or "misses". */
 static const char *
@@ -56,7 +55,8 @@ enum {
 	OPT_PLOT, OPT_PLOT_Y, OPT_HELP,
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
 	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_THREE_C,
-	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE, OPT_ROB
+	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE, OPT_ROB,
+	OPT_PREDICTOR
 };
 
 static const struct option options[] = {
@@ -80,6 +80,7 @@ static const struct option options[] = {
 	{ "walk-curve", required_argument, NULL, OPT_WALK_CURVE },
 	{ "serialize", required_argument, NULL, OPT_SERIALIZE },
 	{ "rob", required_argument, NULL, OPT_ROB },
+	{ "predictor", required_argument, NULL, OPT_PREDICTOR },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -232,6 +233,10 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 		latency_curve_option("--walk-curve", value,
 		    &config->walk_curve);
 		break;
+	case OPT_PREDICTOR:
+		config->predictor = name_option("--predictor", value,
+		    predict_names);
+		return true;
 	case OPT_ROB:
 		config->rob = (unsigned)count_option("--rob", value,
 		    TIME_ROB_MIN, TIME_ROB_MAX);

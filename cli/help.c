@@ -21,7 +21,6 @@
 #include "machine.h"
 #include "options.h"
 #include "pmu.h"
-#include "timemodel.h"
 
 /* The Makefile passes the top version of debian/changelog. */
 #ifndef BHEAPSIM_VERSION
@@ -119,6 +118,7 @@ help_usage(FILE *out)
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--latency-curve LIST] [--walk-curve LIST]\n"
 "                [--serialize none|level|op|both] [--rob N]\n"
+"                [--predictor counters|gshare]\n"
 "                [--time-model] [--three-c] [--pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
@@ -267,13 +267,17 @@ help_hierarchy(FILE *out, const struct config *d)
 "  --rob N            the time model's reorder buffer: the instructions\n"
 "                     the core keeps in flight past a load, %u to %u\n"
 "                     (default %u: AMD Zen 4's; Intel Golden Cove's 512)\n"
+"  --predictor NAME   the time model's branch predictor over the outcomes\n"
+"                     the heap records: counters, a two-bit counter per\n"
+"                     branch, or gshare, counters indexed by the branch\n"
+"                     and the last 12 outcomes (default %s)\n"
 "  --three-c          also classify each cache and TLB level's misses as\n"
 "                     compulsory, capacity and conflict (l1_compulsory\n"
 "                     and the rest), with caches and an LRU stack of\n"
 "                     its own per level: asked for, not by default\n"
 "  --seed S           seed of the SplitMix64 key generator "
 	    "(default %" PRIu64 ")\n", TIME_ROB_MIN, TIME_ROB_MAX, d->rob,
-	    d->seed);
+	    predict_names[d->predictor], d->seed);
 }
 
 static void

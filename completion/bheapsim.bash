@@ -21,7 +21,7 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --policy --cache --tlb --latency --latency-curve --walk-curve --serialize --rob --time-model --three-c --pipeline --force --dry-run --jobs --shard
+    --policy --cache --tlb --latency --latency-curve --walk-curve --serialize --rob --predictor --time-model --three-c --pipeline --force --dry-run --jobs --shard
     --format --columns --output --trace --sweep --plot --plot-y --help
     --version'
 _bheapsim_main_flags='--time-model --three-c --pipeline --force --dry-run --help --version'
@@ -138,6 +138,8 @@ _bheapsim_value()
 		_bheapsim_names "$cur" 'off sim kernel disk' ;;
 	--serialize)
 		_bheapsim_names "$cur" 'none level op both' ;;
+	--predictor)
+		_bheapsim_names "$cur" 'counters gshare' ;;
 	--policy)
 		_bheapsim_names "$cur" 'lru clock fifo opt all' comma ;;
 	--cache|--tlb)

@@ -42,7 +42,7 @@ timemodel_init(struct timemodel *model, const struct hier_geometry *g,
 	model->window_fit = (unsigned)(heap->rob /
 	    time_step_instructions(heap));
 	model->counts.known = true;
-	predict_init(&model->predictor);
+	predict_init(&model->predictor, heap->predictor);
 	for (k = 0; k < HIER_FIRST_TLB; k++)
 		model->level_bytes[k] = g->level[k].blocks *
 		    g->level[k].line_bytes;

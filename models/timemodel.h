@@ -102,11 +102,12 @@ struct time_counts {
  * What the model knows of the heap and the core: its layout's rules for
  * the wrong path and its instructions per level, where its slots lie,
  * the serialization of a fenced build (--serialize), the reorder
- * buffer's size.
+ * buffer's size, the branch predictor.
  */
 struct time_heap {
 	const struct layout *layout;
 	unsigned	rob;		/* TIME_ROB_MIN .. TIME_ROB_MAX */
+	enum predict_kind predictor;	/* --predictor */
 	struct shape	shape;		/* heap_init()'s, height set */
 	struct page_map	pages;
 	uint64_t	positions;	/* the positions the array holds */

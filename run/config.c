@@ -8,7 +8,6 @@
 
 #include "abi.h"
 #include "config.h"
-#include "timemodel.h"
 
 /* A TLB's entries are modeled pages: every page size must be a line. */
 _Static_assert(CONFIG_MAX_PAGE_BYTES <= CACHE_MAX_LINE_BYTES &&
@@ -218,6 +217,7 @@ config_model_setup(const struct config *config)
 		.walk_curve = config->walk_curve,
 		.serialize = config->serialize,
 		.rob = config->rob,
+		.predictor = config->predictor,
 		.three_c = config->three_c,
 		.recording = config->recording,
 	};

@@ -380,6 +380,9 @@ static const struct bad_input {
 	/* --serialize names its fences (issue 40). */
 	{ { "--items", "1000", "--serialize", "sometimes" }, "'sometimes'",
 	    { "--serialize", "none, level, op, both" }, WITH_OUTPUT },
+	/* --predictor names its predictors (issue 40). */
+	{ { "--items", "1000", "--predictor", "tage" }, "'tage'",
+	    { "--predictor", "counters, gshare" }, WITH_OUTPUT },
 	/* --rob names its bounds (issue 40). */
 	{ { "--items", "1000", "--rob", "8" }, "'8'",
 	    { "--rob", "16 to 4096" }, WITH_OUTPUT },
