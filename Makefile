@@ -33,7 +33,7 @@ LDLIBS  += -lm -lpthread
 SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o pagelru.o pageopt.o \
-       taps.o timemodel.o predict.o latcurve.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o recorder.o model.o registry.o \
+       taps.o timemodel.o timelat.o predict.o latcurve.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o recorder.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
        sweep.o \
@@ -77,7 +77,7 @@ TESTS = $(addprefix $(O)/tests/,main.o test_stream.o test_layout.o \
         test_compare.o test_points.o test_exits.o test_names.o files.o \
         test_explore.o test_table.o test_veb.o test_dryrun.o test_time.o \
         test_messages.o test_plot.o test_arena.o test_threec.o test_recorder.o test_reliability.o \
-        test_estimate.o test_counted.o test_jobs.o)
+        test_estimate.o test_counted.o test_jobs.o test_predict.o)
 
 .PHONY: all check suites bench sanitize reproduce reproduce-all clean install uninstall \
     completion-check deb cachegrind-check time-check explorer-png

@@ -56,7 +56,8 @@ enum {
 	OPT_VERSION, OPT_ARITY, OPT_POLICY, OPT_CACHE, OPT_TLB, OPT_LATENCY,
 	OPT_COLUMNS, OPT_TIME_MODEL, OPT_PIPELINE, OPT_NO_PIPELINE,
 	OPT_THREE_C,
-	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE
+	OPT_LATENCY_CURVE, OPT_WALK_CURVE, OPT_SERIALIZE, OPT_ROB,
+	OPT_PREDICTOR
 };
 
 static const struct option options[] = {
@@ -79,6 +80,8 @@ static const struct option options[] = {
 	{ "latency-curve", required_argument, NULL, OPT_LATENCY_CURVE },
 	{ "walk-curve", required_argument, NULL, OPT_WALK_CURVE },
 	{ "serialize", required_argument, NULL, OPT_SERIALIZE },
+	{ "rob", required_argument, NULL, OPT_ROB },
+	{ "predictor", required_argument, NULL, OPT_PREDICTOR },
 	{ "time-model", no_argument, NULL, OPT_TIME_MODEL },
 	{ "three-c", no_argument, NULL, OPT_THREE_C },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -232,6 +235,14 @@ hierarchy_option(int c, const char *value, struct plan_request *request,
 		latency_curve_option("--walk-curve", value,
 		    &config->walk_curve);
 		break;
+	case OPT_PREDICTOR:
+		config->predictor = name_option("--predictor", value,
+		    predict_names);
+		return true;
+	case OPT_ROB:
+		config->rob = (unsigned)count_option("--rob", value,
+		    TIME_ROB_MIN, TIME_ROB_MAX);
+		return true;
 	case OPT_TIME_MODEL:
 		config->time_model = true;
 		return true;

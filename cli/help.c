@@ -117,7 +117,8 @@ help_usage(FILE *out)
 "                [--policy lru,clock,fifo,opt] [--vm-dir DIR] [--seed S]\n"
 "                [--cache SPEC] [--tlb SPEC] [--latency LIST]\n"
 "                [--latency-curve LIST] [--walk-curve LIST]\n"
-"                [--serialize none|level|op|both]\n"
+"                [--serialize none|level|op|both] [--rob N]\n"
+"                [--predictor counters|gshare]\n"
 "                [--time-model] [--three-c] [--pipeline | --no-pipeline]\n"
 "                [--force] [--dry-run] [--jobs N] [--shard I/N]\n"
 "                [--format table|csv|json|md] [--columns LIST]\n"
@@ -263,12 +264,20 @@ help_hierarchy(FILE *out, const struct config *d)
 "                     place of its TLB's: SIZE=TIME points as above, a\n"
 "                     load whose page was last touched SIZE bytes of\n"
 "                     pages ago walks for TIME (default none)\n"
+"  --rob N            the time model's reorder buffer: the instructions\n"
+"                     the core keeps in flight past a load, %u to %u\n"
+"                     (default %u: AMD Zen 4's; Intel Golden Cove's 512)\n"
+"  --predictor NAME   the time model's branch predictor over the outcomes\n"
+"                     the heap records: counters, a two-bit counter per\n"
+"                     branch, or gshare, counters indexed by the branch\n"
+"                     and the last 12 outcomes (default %s)\n"
 "  --three-c          also classify each cache and TLB level's misses as\n"
 "                     compulsory, capacity and conflict (l1_compulsory\n"
 "                     and the rest), with caches and an LRU stack of\n"
 "                     its own per level: asked for, not by default\n"
 "  --seed S           seed of the SplitMix64 key generator "
-	    "(default %" PRIu64 ")\n", d->seed);
+	    "(default %" PRIu64 ")\n", TIME_ROB_MIN, TIME_ROB_MAX, d->rob,
+	    predict_names[d->predictor], d->seed);
 }
 
 static void

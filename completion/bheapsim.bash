@@ -21,7 +21,7 @@
 # Options; those that take a value are in the _value lists.
 _bheapsim_main_opts='--items --ops --layout --arity --workload --model
     --resident --page-size --item-bytes --disk-latency --vm --vm-dir --seed
-    --policy --cache --tlb --latency --latency-curve --walk-curve --serialize --time-model --three-c --pipeline --no-pipeline --force --dry-run --jobs --shard
+    --policy --cache --tlb --latency --latency-curve --walk-curve --serialize --rob --predictor --time-model --three-c --pipeline --no-pipeline --force --dry-run --jobs --shard
     --format --columns --output --trace --sweep --plot --plot-y --help
     --version'
 _bheapsim_main_flags='--time-model --three-c --pipeline --no-pipeline --force --dry-run --help --version'
@@ -46,7 +46,8 @@ _bheapsim_plot_fields='ptr_bytes items ops page_bytes entries_per_page
     line_misses line_misses_per_op pmu_cycles pmu_instructions
     pmu_l1d_misses pmu_llc_misses pmu_dtlb_misses model_ns_per_op
     compute_ns_per_op stall_l2_ns_per_op stall_llc_ns_per_op
-    stall_mem_ns_per_op stall_tlb_ns_per_op arena_kib arena_rss_kib
+    stall_mem_ns_per_op stall_tlb_ns_per_op steps_per_op
+    mispredicts_per_op arena_kib arena_rss_kib
     heap_ns_per_op l1_compulsory l1_capacity l1_conflict l2_compulsory
     l2_capacity l2_conflict llc_compulsory llc_capacity llc_conflict
     tlb_compulsory tlb_capacity tlb_conflict misses'
@@ -137,6 +138,8 @@ _bheapsim_value()
 		_bheapsim_names "$cur" 'off sim kernel disk' ;;
 	--serialize)
 		_bheapsim_names "$cur" 'none level op both' ;;
+	--predictor)
+		_bheapsim_names "$cur" 'counters gshare' ;;
 	--policy)
 		_bheapsim_names "$cur" 'lru clock fifo opt all' comma ;;
 	--cache|--tlb)

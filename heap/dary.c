@@ -54,6 +54,17 @@ dary_levels(const struct shape *shape, uint64_t items)
 	    (heap_tree_height(shape->arity) - 1) + 2;
 }
 
+/*
+ * Instructions per sift level, operation overheads included: 25.7 and
+ * 5.12 a child (66.7 at d = 8), the least-squares line through d = 2,
+ * 4, 8 and 16 (33.0, 47.7, 69.7, 106.2: within 10% of it)
+ * (sh tools/level-instructions.sh: callgrind, --items 100K --workload
+ * replace --vm off, --ops 40K less 20K, over the steps the time model
+ * counts, steps_per_op).
+ */
+#define DARY_LEVEL_INSTRUCTIONS		25.7
+#define DARY_CHILD_INSTRUCTIONS		5.12
+
 /* 0.7 times per level of d below the first page, and 3.4 more. */
 static double
 dary_page_changes(const struct shape *shape, double levels,
@@ -81,5 +92,7 @@ const struct layout dary_layout = {
 	.children = dary_children,
 	.ops = heapgen_ops,
 	.fenced = &heapgen_fenced,
+	.level_instructions = DARY_LEVEL_INSTRUCTIONS,
+	.child_instructions = DARY_CHILD_INSTRUCTIONS,
 	.has_arity = true,
 };

@@ -167,6 +167,15 @@ struct layout {
 	const struct heap_ops *ops;
 	/* Untracked, with an lfence before every sift level. */
 	const struct heap_ops *fenced;
+	/*
+	 * The instructions a sift level takes, for the time model's
+	 * reorder window (timemodel.h): level_instructions plus
+	 * child_instructions per child (fanout), as callgrind counts the
+	 * untracked heap's replace operations over their steps, x86-64,
+	 * cc -O2 (tools/level-instructions.sh measures them again).
+	 */
+	double		level_instructions;
+	double		child_instructions;
 	/* Whether the shape's arity shapes this layout (only dary's does). */
 	bool		has_arity;
 	/*

@@ -81,6 +81,8 @@ struct model_setup {
 	struct lat_curve latency_curve;	/* --latency-curve's, or none */
 	struct lat_curve walk_curve;	/* --walk-curve's, or none */
 	enum heap_serialize serialize;	/* --serialize's */
+	unsigned	rob;		/* --rob's */
+	enum predict_kind predictor;	/* --predictor's */
 	/*
 	 * The layout whose stream the models take (NULL where the config
 	 * runs several: --dry-run's estimate) and its shape, heap_init()'s:

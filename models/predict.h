@@ -5,7 +5,7 @@
  * the outcomes the heap records in its steps' markers (stream.h): a
  * two-bit saturating counter per branch site, Smith's 1981 predictor,
  * which a random comparison defeats half the time as a real core's
- * does (../shared/design/time-model.md).
+ * does (../shared/design/time-model.md), or gshare over them.
  *
  * A sift-down level is d - 1 comparisons, one branch each: "child c is
  * smaller than the best so far", then the loop's end, "the best child
@@ -28,10 +28,24 @@
 /* Comparisons in a level: a node has at most 64 children (heap.h). */
 #define PREDICT_COMPARISONS	64u
 
+/*
+ * --predictor: a two-bit counter per branch (counters, the default), or
+ * McFarling's gshare, a table of two-bit counters indexed by the branch
+ * (a stand-in address: its number times 61) exclusive-or the last
+ * PREDICT_HISTORY_BITS outcomes of every branch.
+ */
+enum predict_kind { PREDICT_COUNTERS, PREDICT_GSHARE, PREDICT_KINDS };
+extern const char *const predict_names[];	/* NULL-terminated */
+#define PREDICT_HISTORY_BITS	12u
+#define PREDICT_ENTRIES		(1u << PREDICT_HISTORY_BITS)
+_Static_assert(PREDICT_COMPARISONS + STREAM_SITES <= PREDICT_ENTRIES,
+    "a counter per branch fits the table");
+
 struct predictor {
-	/* 0, 1: not taken; 2, 3: taken. */
-	uint8_t		compare[PREDICT_COMPARISONS];
-	uint8_t		end[STREAM_SITES];
+	enum predict_kind kind;
+	/* 0, 1: not taken; 2, 3: taken.  Counters: branch b's is [b]. */
+	uint8_t		table[PREDICT_ENTRIES];
+	uint32_t	history;	/* the latest outcome lowest */
 };
 
 /* What the core guesses a level does. */
@@ -40,8 +54,8 @@ struct prediction {
 	bool		ended;	/* whether it leaves the loop */
 };
 
-/* Every counter weakly not taken. */
-void	predict_init(struct predictor *);
+/* Every counter weakly not taken, no history. */
+void	predict_init(struct predictor *, enum predict_kind);
 /*
  * The guess for a level at `site` of `children` compared (1 for a
  * sift-up's), then, told what the level did, whether it mispredicted;

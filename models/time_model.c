@@ -36,6 +36,8 @@ create(const struct model_setup *setup)
 	struct timemodel *model = malloc(sizeof(*model));
 	struct time_heap heap = {
 		.layout = setup->layout,
+		.rob = setup->rob,
+		.predictor = setup->predictor,
 		.shape = setup->shape,
 		.pages = setup->pages,
 		.positions = setup->items,

@@ -4,8 +4,6 @@
  * timemodel.c: the timestamp model of timemodel.h, record by record.
  */
 #include <assert.h>
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "stream.h"
@@ -16,118 +14,15 @@ const char *const time_part_names[TIME_PARTS] = {
 	[TIME_TLB] = "tlb",
 };
 
-_Static_assert(TIME_ROB / TIME_STEP_INSTRUCTIONS(1) < TIME_WINDOW_STEPS,
-    "the window holds a ROB of the smallest steps");
+_Static_assert(TIME_ROB_MIN <= TIME_ROB && TIME_ROB <= TIME_ROB_MAX,
+    "the default reorder buffer is one --rob accepts");
 
-/* Lines are the first cache's, or 64 bytes. */
-static unsigned
-line_shift_of(const struct hier_geometry *g)
+double
+time_step_instructions(const struct time_heap *heap)
 {
-	unsigned k, shift = 6;
-
-	for (k = 0; k < HIER_FIRST_TLB; k++)
-		if (g->level[k].blocks != 0) {
-			while ((1u << shift) < g->level[k].line_bytes)
-				shift++;
-			break;
-		}
-	return shift;
-}
-
-int
-timemodel_init(struct timemodel *model, const struct hier_geometry *g,
-    const struct hier_latency *latency, uint64_t address_limit,
-    const struct time_heap *heap)
-{
-	unsigned k;
-
-	memset(model, 0, sizeof(*model));
-	model->latency = *latency;
-	model->heap = *heap;
-	model->counts.known = true;
-	predict_init(&model->predictor);
-	for (k = 0; k < HIER_FIRST_TLB; k++)
-		model->level_bytes[k] = g->level[k].blocks *
-		    g->level[k].line_bytes;
-	for (k = 0; k < HIER_LEVELS; k++) {
-		/* A curve answers for the caches, a walk curve the TLB. */
-		if (g->level[k].blocks == 0 ||
-		    (k < HIER_FIRST_TLB && heap->curve.points > 0) ||
-		    (k >= HIER_FIRST_TLB && heap->walk_curve.points > 0))
-			continue;
-		if (cache_init(&model->level[k], &g->level[k]) != 0 ||
-		    (address_limit != 0 && cache_bound(&model->level[k],
-		    address_limit) != 0)) {
-			int saved = errno;
-
-			cache_fini(&model->level[k]);
-			timemodel_fini(model);
-			errno = saved;
-			return -1;
-		}
-		model->present[k] = true;
-	}
-	model->line_shift = line_shift_of(g);
-	if (heap->curve.points > 0) {
-		assert(address_limit != 0);
-		model->lines = stackdist_create((uint32_t)((address_limit - 1) >>
-		    model->line_shift) + 1);
-		if (model->lines == NULL) {
-			timemodel_fini(model);
-			return -1;
-		}
-		stackdist_phase(model->lines);
-	}
-	if (heap->walk_curve.points > 0) {
-		assert(address_limit != 0);
-		model->pages = stackdist_create((uint32_t)((address_limit - 1) >>
-		    heap->pages.byte_shift) + 1);
-		if (model->pages == NULL) {
-			timemodel_fini(model);
-			return -1;
-		}
-		stackdist_phase(model->pages);
-	}
-	return 0;
-}
-
-uint64_t
-timemodel_bytes(const struct hier_geometry *g, uint64_t address_limit,
-    const struct time_heap *heap)
-{
-	uint64_t lines, pages, bytes = 0;
-
-	if (address_limit == 0)
-		return 0;
-	lines = ((address_limit - 1) >> line_shift_of(g)) + 1;
-	pages = ((address_limit - 1) >> heap->pages.byte_shift) + 1;
-	if (heap->curve.points > 0)
-		bytes += stackdist_bytes(lines, lines, 2 * lines);
-	if (heap->walk_curve.points > 0)
-		bytes += stackdist_bytes(pages, pages, 2 * lines);
-	return bytes;
-}
-
-void
-timemodel_fini(struct timemodel *model)
-{
-	unsigned k;
-
-	for (k = 0; k < HIER_LEVELS; k++)
-		if (model->present[k])
-			cache_fini(&model->level[k]);
-	memset(model->present, 0, sizeof(model->present));
-	if (model->lines != NULL)
-		stackdist_destroy(model->lines);
-	if (model->pages != NULL)
-		stackdist_destroy(model->pages);
-	model->lines = model->pages = NULL;
-}
-
-bool
-timemodel_cost_priced(const struct hier_geometry *g, enum hier_cost cost)
-{
-	return cost == COST_MEM || hier_cost_priced(g, cost);
+	return heap->layout->level_instructions +
+	    heap->layout->child_instructions *
+	    heap->layout->fanout(&heap->shape);
 }
 
 static double
@@ -145,100 +40,6 @@ sum(const double part[TIME_PARTS])
 	for (k = 0; k < TIME_PARTS; k++)
 		total += part[k];
 	return total;
-}
-
-/*
- * One access's data latency from the curve at its reuse distance, less
- * the curve's first point (an L1 hit: the computing's), in the part of
- * the smallest cache level that would hold that distance.
- */
-static void
-curve_access(struct timemodel *model, uint64_t address,
-    double stall[TIME_PARTS])
-{
-	static const enum time_part part_of[HIER_FIRST_TLB] = {
-		[HIER_L1] = TIME_PARTS, [HIER_L2] = TIME_L2,
-		[HIER_LLC] = TIME_LLC,
-	};
-	const struct lat_curve *curve = &model->heap.curve;
-	uint32_t d = stackdist_access(model->lines,
-	    (uint32_t)(address >> model->line_shift));
-	uint64_t bytes = d == STACKDIST_COLD ? UINT64_MAX :
-	    (uint64_t)d << model->line_shift;
-	double ns = lat_curve_ns(curve, bytes) - curve->ns[0];
-	enum time_part part = TIME_MEM;
-	unsigned k;
-
-	for (k = 0; k < HIER_FIRST_TLB; k++)
-		if (bytes <= model->level_bytes[k]) {
-			part = part_of[k];
-			break;
-		}
-	if (part != TIME_PARTS && ns > 0)
-		stall[part] = ns;
-}
-
-/* A walk from the walk curve at the page's reuse distance. */
-static double
-walk_of(struct timemodel *model, uint64_t address)
-{
-	unsigned shift = model->heap.pages.byte_shift;
-	uint32_t d = stackdist_access(model->pages, (uint32_t)(address >>
-	    shift));
-
-	return lat_curve_ns(&model->heap.walk_curve, d == STACKDIST_COLD ?
-	    UINT64_MAX : (uint64_t)d << shift);
-}
-
-/*
- * One access through the caches and the TLB; `stall` gets what a load
- * of it would wait beyond an L1 hit, part by part.
- */
-static void
-access_one(struct timemodel *model, uint64_t address,
-    double stall[TIME_PARTS])
-{
-	static const enum time_part part_of[HIER_FIRST_TLB] = {
-		[HIER_L1] = TIME_PARTS, [HIER_L2] = TIME_L2,
-		[HIER_LLC] = TIME_LLC,
-	};
-	static const enum hier_cost cost_of[HIER_FIRST_TLB] = {
-		[HIER_L1] = COST_L1, [HIER_L2] = COST_L2, [HIER_LLC] = COST_LLC,
-	};
-	const double *ns = model->latency.ns;
-	double base = model->present[HIER_L1] ? ns[COST_L1] : 0;
-	enum time_part part = TIME_MEM;
-	enum hier_cost cost = COST_MEM;
-	unsigned k;
-	bool any_tlb = false;
-
-	memset(stall, 0, TIME_PARTS * sizeof(stall[0]));
-	if (model->lines != NULL)
-		curve_access(model, address, stall);
-	else {
-		for (k = 0; k < HIER_FIRST_TLB; k++)
-			if (model->present[k] && cache_access(
-			    &model->level[k], address)) {
-				part = part_of[k];
-				cost = cost_of[k];
-				break;
-			}
-		if (part != TIME_PARTS && ns[cost] > base)
-			stall[part] = ns[cost] - base;
-	}
-	if (model->pages != NULL) {
-		stall[TIME_TLB] = walk_of(model, address);
-		return;
-	}
-	for (k = HIER_FIRST_TLB; k < HIER_LEVELS; k++) {
-		if (!model->present[k])
-			continue;
-		any_tlb = true;
-		if (cache_access(&model->level[k], address))
-			return;
-	}
-	if (any_tlb)
-		stall[TIME_TLB] = ns[COST_TLB];
 }
 
 /* A walk of `ns` asked for at `at` ends when a walker has done it. */
@@ -277,7 +78,7 @@ load(struct timemodel *model, uint64_t record)
 	unsigned k;
 
 	assert(step->open);
-	access_one(model, address, stall);
+	timemodel_access(model, address, stall);
 	chained = item && step->after_slot;
 	start = chained ? step->slot_done : step->issue;
 	memcpy(part, chained ? step->slot : (double[TIME_PARTS]){ 0 },
@@ -336,7 +137,7 @@ wrong_path(struct timemodel *model, heap_index w, double at)
 		if ((address >> model->line_shift) + 1 == last_line)
 			continue;
 		last_line = (address >> model->line_shift) + 1;
-		access_one(model, address, stall);
+		timemodel_access(model, address, stall);
 		wrong->line = last_line;
 		wrong->ready = at + sum(stall);
 	}
@@ -389,7 +190,6 @@ static void
 end_step(struct timemodel *model)
 {
 	struct time_step *step = &model->step;
-	struct time_window_step *slot;
 	double advance = step->done - model->frontier, chain;
 	unsigned k;
 
@@ -401,19 +201,10 @@ end_step(struct timemodel *model)
 			model->counts.stall_ns[k] += advance * step->best[k] /
 			    chain;
 	model->frontier = max2(model->frontier, step->done);
-	if (model->window_steps == TIME_WINDOW_STEPS) {
-		model->window_instructions -=
-		    model->window[model->window_first].instructions;
-		model->window_first = (model->window_first + 1) %
-		    TIME_WINDOW_STEPS;
-		model->window_steps--;
-	}
-	slot = &model->window[(model->window_first + model->window_steps) %
-	    TIME_WINDOW_STEPS];
-	slot->done = step->done;
-	slot->instructions = step->instructions;
+	assert(model->window_steps < TIME_WINDOW_STEPS);
+	model->window[(model->window_first + model->window_steps) %
+	    TIME_WINDOW_STEPS] = step->done;
 	model->window_steps++;
-	model->window_instructions += step->instructions;
 	branch(model, step);
 	step->open = false;
 }
@@ -428,24 +219,16 @@ begin_step(struct timemodel *model, uint64_t marker)
 	struct time_step *step = &model->step;
 	enum stream_site site = stream_site_of(marker);
 	double issue;
-	unsigned children = 1;
 
 	if (model->heap.fence_level && site != STREAM_SITE_NONE)
 		model->restart = max2(model->restart, model->frontier);
-	if (site == STREAM_SITE_DOWN && model->heap.layout != NULL)
-		children = model->heap.layout->fanout(&model->heap.shape);
 	memset(step, 0, sizeof(*step));
 	step->open = true;
 	step->marker = marker;
-	step->instructions = TIME_STEP_INSTRUCTIONS(children);
 	issue = model->restart;
-	while (model->window_steps > 0 && model->window_instructions +
-	    step->instructions > TIME_ROB) {
-		const struct time_window_step *oldest =
-		    &model->window[model->window_first];
-
-		issue = max2(issue, oldest->done);
-		model->window_instructions -= oldest->instructions;
+	while (model->window_steps > 0 &&
+	    model->window_steps >= model->window_fit) {
+		issue = max2(issue, model->window[model->window_first]);
 		model->window_first = (model->window_first + 1) %
 		    TIME_WINDOW_STEPS;
 		model->window_steps--;
@@ -471,7 +254,7 @@ timemodel_take(void *context, const uint64_t *record, size_t n)
 			load(model, record[i]);
 			break;
 		case STREAM_WRITE:
-			access_one(model, stream_address_of(record[i]),
+			timemodel_access(model, stream_address_of(record[i]),
 			    ignored);
 			break;
 		case STREAM_STEP:

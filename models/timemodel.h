@@ -60,22 +60,22 @@
 
 /*
  * The reorder buffer, in instructions: what the core keeps in flight
- * past an unfinished load.  Public figures: AMD Zen 4 320 (this
- * project's machine), Intel Golden Cove 512.  Moving it from 160 to 640
- * moved the ratios at 1M items by at most 0.16: mispredictions, not the
- * window, end the overlap.
+ * past an unfinished load (--rob).  Public figures: AMD Zen 4 320 (this
+ * project's machine, the default), Intel Golden Cove 512.  Moving it
+ * from 160 to 640 moved the ratios at 1M items by at most 0.16:
+ * mispredictions, not the window, end the overlap.
  */
-#define TIME_ROB	320u
+#define TIME_ROB		320u
+#define TIME_ROB_MIN		16u
+#define TIME_ROB_MAX		4096u
 
 /*
- * The instructions of a step that compares `children` slots: the
- * design's prototype count, 8 and 6 a slot (a binary level 20, where
- * callgrind counts about 19).
+ * Every step takes its layout's instructions per level (heap.h), no
+ * fewer than these, so that the window of a ROB_MAX holds at most
+ * TIME_WINDOW_STEPS steps.
  */
-#define TIME_STEP_INSTRUCTIONS(children)	(8u + 6u * (unsigned)(children))
-
-/* Steps the window holds at most: the ROB of the smallest steps. */
-#define TIME_WINDOW_STEPS	(TIME_ROB / TIME_STEP_INSTRUCTIONS(1) + 1)
+#define TIME_MIN_STEP_INSTRUCTIONS	16u
+#define TIME_WINDOW_STEPS	(TIME_ROB_MAX / TIME_MIN_STEP_INSTRUCTIONS + 1)
 
 /* Lines a mispredicted level's wrong path requested, remembered. */
 #define TIME_WRONG_LINES	256u
@@ -99,12 +99,15 @@ struct time_counts {
 };
 
 /*
- * What the model knows of the heap: its layout's rules for the wrong
- * path (NULL: hand-made streams with no sift-down levels), where its
- * slots lie, and the serialization of a fenced build (--serialize).
+ * What the model knows of the heap and the core: its layout's rules for
+ * the wrong path and its instructions per level, where its slots lie,
+ * the serialization of a fenced build (--serialize), the reorder
+ * buffer's size, the branch predictor.
  */
 struct time_heap {
 	const struct layout *layout;
+	unsigned	rob;		/* TIME_ROB_MIN .. TIME_ROB_MAX */
+	enum predict_kind predictor;	/* --predictor */
 	struct shape	shape;		/* heap_init()'s, height set */
 	struct page_map	pages;
 	uint64_t	positions;	/* the positions the array holds */
@@ -133,13 +136,6 @@ struct time_step {
 	double		slot_done;		/* the last slot read */
 	double		slot[TIME_PARTS];
 	bool		after_slot;		/* the last read was a slot */
-	unsigned	instructions;
-};
-
-/* A step in the reorder window. */
-struct time_window_step {
-	double		done;
-	unsigned	instructions;
 };
 
 /* A line the wrong path requested, and when it arrives. */
@@ -161,12 +157,20 @@ struct timemodel {
 	double		restart;	/* R */
 	double		frontier;	/* E */
 	double		walker_free[TIME_WALKERS];
-	struct time_window_step window[TIME_WINDOW_STEPS];
-	unsigned	window_first, window_steps, window_instructions;
+	/* The steps in the reorder window: when each is done; how many fit. */
+	double		window[TIME_WINDOW_STEPS];
+	unsigned	window_first, window_steps, window_fit;
 	struct time_wrong_line wrong[TIME_WRONG_LINES];
 	struct time_step step;
 	struct time_counts counts;
 };
+
+/*
+ * The instructions of every step of this heap: its layout's per level
+ * and per child of its fanout (heap.h), a figure per operation over the
+ * steps, so the same for sift-down, sift-up and first steps.
+ */
+double	time_step_instructions(const struct time_heap *heap);
 
 /*
  * A model of the hierarchy `geometry` (hier_for_page()'s) with these
@@ -186,6 +190,13 @@ uint64_t timemodel_bytes(const struct hier_geometry *,
  * cache answers waits for memory even where no cache is modeled.
  */
 bool	timemodel_cost_priced(const struct hier_geometry *, enum hier_cost);
+/*
+ * One access through the model's caches and TLB, or its curves
+ * (timelat.c); `stall` gets what a load of it would wait beyond an L1
+ * hit, part by part.  timemodel.c's, for its loads and stores.
+ */
+void	timemodel_access(struct timemodel *, uint64_t address,
+	    double stall[TIME_PARTS]);
 /* The stream's taker (stream.h): model is a struct timemodel. */
 void	timemodel_take(void *model, const uint64_t *records, size_t n);
 /* Counters to zero; the caches, the clocks and the predictor carry over. */

@@ -116,10 +116,15 @@ geometry(const struct result *row, bool tlb)
 	return v;
 }
 
-/* The time model's figures: F_MODEL_NS_PER_OP .. F_STALL_TLB_NS_PER_OP. */
+/* The time model's figures: F_MODEL_NS_PER_OP .. F_MISPREDICTS_PER_OP. */
 static struct cell
 modeled_time(const struct result *row, enum field f)
 {
+	if (f == F_STEPS_PER_OP)
+		return cell_real(result_per_op(row, row->models.time.steps), 2);
+	if (f == F_MISPREDICTS_PER_OP)
+		return cell_real(result_per_op(row,
+		    row->models.time.mispredicts), 2);
 	if (f == F_MODEL_NS_PER_OP)
 		return cell_time(result_model_ns_per_op(row), 1);
 	if (f == F_COMPUTE_NS_PER_OP)
@@ -401,7 +406,9 @@ model_value(enum field f, const struct result *row)
 	case F_STALL_L2_NS_PER_OP:
 	case F_STALL_LLC_NS_PER_OP:
 	case F_STALL_MEM_NS_PER_OP:
-	case F_STALL_TLB_NS_PER_OP: return modeled_time(row, f);
+	case F_STALL_TLB_NS_PER_OP:
+	case F_STEPS_PER_OP:
+	case F_MISPREDICTS_PER_OP: return modeled_time(row, f);
 	case F_L1_COMPULSORY:
 	case F_L1_CAPACITY:
 	case F_L1_CONFLICT:

@@ -141,6 +141,9 @@ enum field_source {
 	    0, 0) \
 	FIELD(STALL_TLB_NS_PER_OP, "stall_tlb_ns_per_op", SRC_TIME, 0, NULL, \
 	    0, 0) \
+	FIELD(STEPS_PER_OP, "steps_per_op", SRC_TIME, 0, NULL, 0, 0) \
+	FIELD(MISPREDICTS_PER_OP, "mispredicts_per_op", SRC_TIME, 0, NULL, 0, \
+	    0) \
 	FIELD(ARENA_KIB, "arena_kib", SRC_RUN, 0, NULL, 0, 0) \
 	FIELD(ARENA_RSS_KIB, "arena_rss_kib", SRC_ARENA_RSS, 0, NULL, 0, 0) \
 	FIELD(HEAP_NS_PER_OP, "heap_ns_per_op", SRC_HEAP_TIME, FIELD_VARIES, \

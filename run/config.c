@@ -61,6 +61,7 @@ config_defaults(struct config *config)
 	config->policy = POLICY_LRU;
 	config->sweep.policies = 1u << POLICY_LRU;
 	config->latency = (struct hier_latency){ HIER_DEFAULT_LATENCY_NS };
+	config->rob = TIME_ROB;
 }
 
 bool
@@ -215,6 +216,8 @@ config_model_setup(const struct config *config)
 		.latency_curve = config->latency_curve,
 		.walk_curve = config->walk_curve,
 		.serialize = config->serialize,
+		.rob = config->rob,
+		.predictor = config->predictor,
 		.three_c = config->three_c,
 		.recording = config->recording,
 	};

@@ -106,6 +106,9 @@ struct config {
 	struct lat_curve walk_curve;
 	/* --serialize: the untracked heap's fences, the time model's too. */
 	enum heap_serialize serialize;
+	/* --rob: the time model's reorder buffer, in instructions. */
+	unsigned	rob;
+	enum predict_kind predictor;	/* --predictor: the time model's */
 	/*
 	 * --time-model: the time model (timemodel.h) and its calibration
 	 * run beside the caches.  Asked for, not by default: its caches of

@@ -72,6 +72,7 @@ static Suite *(*const suites[])(void) = {
 	pmu_suite,
 	parse_suite,
 	time_suite,
+	predict_suite,
 };
 #define NSUITES (sizeof(suites) / sizeof(suites[0]))
 #define MAX_JOBS 64

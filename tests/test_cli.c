@@ -380,6 +380,12 @@ static const struct bad_input {
 	/* --serialize names its fences (issue 40). */
 	{ { "--items", "1000", "--serialize", "sometimes" }, "'sometimes'",
 	    { "--serialize", "none, level, op, both" }, WITH_OUTPUT },
+	/* --predictor names its predictors (issue 40). */
+	{ { "--items", "1000", "--predictor", "tage" }, "'tage'",
+	    { "--predictor", "counters, gshare" }, WITH_OUTPUT },
+	/* --rob names its bounds (issue 40). */
+	{ { "--items", "1000", "--rob", "8" }, "'8'",
+	    { "--rob", "16 to 4096" }, WITH_OUTPUT },
 	/* A latency curve's points rise, each SIZE=TIME (issue 40). */
 	{ { "--items", "1000", "--latency-curve", "4M=30ns,1M=10ns" },
 	    "'1M=10ns'", { "--latency-curve", "rise" }, WITH_OUTPUT },

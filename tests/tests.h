@@ -150,6 +150,7 @@ Suite	*messages_suite(void);
 Suite	*heap_suite(void);
 Suite	*veb_suite(void);
 Suite	*time_suite(void);
+Suite	*predict_suite(void);
 Suite	*vmsim_suite(void);
 Suite	*stackdist_suite(void);
 Suite	*curve_suite(void);

@@ -24,7 +24,11 @@
 # binheap,bheap,dary; make reproduce takes all).
 #
 # The grid: FULL=1 items 10K, 100K, 1M, 8M and 1M operations; else (CI)
-# 10K and 100K, 100K operations.  Prints one row per point and a
+# 10K and 100K, 100K operations; SIZES="..." and OPS=N in their place.
+# Unless SERIALIZE is set, a third modeled run per size and model takes
+# --serialize both, every level and operation fenced: its stalls less
+# the overlapped run's are what the overlap hid (the CSV's hidden, the
+# time stack's top: tools/time-figure.py).  Prints one row per point and a
 # summary; exits 1 if a ratio is outside [1/TOLERANCE, TOLERANCE]
 # (default 3: a shared machine's timings are noisy; the target is 1.25),
 # 2 if it cannot run.  TIME_CSV=FILE keeps the rows as CSV.
@@ -34,6 +38,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 tolerance=${TOLERANCE:-3}
 if [ "${FULL:-0}" = 1 ]; then sizes="10K 100K 1M 8M"; ops=1M
 else sizes="10K 100K"; ops=100K; fi
+sizes=${SIZES:-$sizes}
+ops=${OPS:-$ops}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ -x "$bin" ] || { echo "time-check: no $bin (run make first)"; exit 2; }
 ${CC:-cc} -O2 -o "$tmp/latency" "$here/latency.c" ||
@@ -87,6 +93,11 @@ for n in $sizes; do
 		    --latency "$latency" $curve_option --time-model \
 		    >"$tmp/model-$n-$m.csv" 2>"$tmp/err" ||
 		    { echo "time-check: $n $m: $(tail -n 1 "$tmp/err")"; exit 2; }
+		[ -n "${SERIALIZE:-}" ] && continue
+		"$bin" --items "$n" --model "$m" $common --disk-latency 0ns \
+		    --latency "$latency" $curve_option --time-model \
+		    --serialize both >"$tmp/fenced-$n-$m.csv" 2>"$tmp/err" ||
+		    { echo "time-check: $n $m both: $(tail -n 1 "$tmp/err")"; exit 2; }
 	done
 	for r in 1 2 3; do
 		"$bin" --items "$n" --vm off $common >"$tmp/off-$n-$r.csv" \
@@ -95,15 +106,18 @@ for n in $sizes; do
 	done
 done
 python3 - "$tmp" "$tolerance" "${TIME_CSV:-}" "$sizes" <<'PY'
-import csv, statistics, sys
+import csv, os, statistics, sys
 tmp, tol, keep, sizes = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4].split()
 def rows(name): return list(csv.DictReader(open(f"{tmp}/{name}.csv")))
+STALLS = [f"stall_{p}_ns_per_op" for p in ("l2", "llc", "mem", "tlb")]
+def stall(row): return sum(float(row[k]) for k in STALLS)
 out, bad = [], 0
 print(f"{'items':>6} {'model':5} {'workload':8} {'layout':8} {'measured':>9} {'modeled':>8} {'ratio':>6}"
-      f" {'compute':>8} {'l2':>6} {'llc':>6} {'mem':>6} {'tlb':>6} {'no-overlap':>10}")
+      f" {'compute':>8} {'l2':>6} {'llc':>6} {'mem':>6} {'tlb':>6} {'no-overlap':>10} {'hidden':>7}")
 for n in sizes:
     off = [rows(f"off-{n}-{r}") for r in (1, 2, 3)]
     for m in ("array", "full"):
+        fenced = rows(f"fenced-{n}-{m}") if os.path.exists(f"{tmp}/fenced-{n}-{m}.csv") else None
         for i, row in enumerate(rows(f"model-{n}-{m}")):
             meas = statistics.median(float(o[i]["cpu_s"]) * 1e9 / int(o[i]["ops"]) for o in off)
             mod = float(row["model_ns_per_op"])
@@ -114,11 +128,13 @@ for n in sizes:
                             ratio=f"{ratio:.2f}", compute=row["compute_ns_per_op"],
                             l2=row["stall_l2_ns_per_op"], llc=row["stall_llc_ns_per_op"],
                             mem=row["stall_mem_ns_per_op"], tlb=row["stall_tlb_ns_per_op"],
-                            no_overlap=row["mem_ns_per_op"]))
+                            no_overlap=row["mem_ns_per_op"], steps=row["steps_per_op"],
+                            mispredicts=row["mispredicts_per_op"],
+                            hidden=f"{stall(fenced[i]) - stall(row):.1f}" if fenced else ""))
             r = out[-1]
             print(f"{r['items']:>6} {m:5} {r['workload']:8} {r['layout']:8} {r['measured']:>9} "
                   f"{r['modeled']:>8} {r['ratio']:>6} {r['compute']:>8} {r['l2']:>6} {r['llc']:>6} "
-                  f"{r['mem']:>6} {r['tlb']:>6} {r['no_overlap']:>10}")
+                  f"{r['mem']:>6} {r['tlb']:>6} {r['no_overlap']:>10} {r['hidden']:>7}")
 if keep:
     with open(keep, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(out[0])); w.writeheader(); w.writerows(out)
@@ -135,7 +151,8 @@ for r in out:
         if max(a, b) > 1.15 * min(a, b):
             pairs += 1
             agree += (a < b) == (float(r["modeled"]) < float(q["modeled"]))
-print(f"time-check: {within} of {len(out)} points within 25%; "
+ratios = sorted(float(r["ratio"]) for r in out)
+print(f"time-check: {within} of {len(out)} points within 25% (ratios {ratios[0]:.2f} to {ratios[-1]:.2f}); "
       f"{len(out) - bad} within the tolerance x{tol:g}; "
       f"{agree} of {pairs} pairs of layouts apart by > 15% ranked as measured")
 sys.exit(1 if bad else 0)
