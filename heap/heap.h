@@ -309,12 +309,21 @@ heap_rekey(struct heap *heap, struct item *it, uint64_t key)
 	heap->ops->rekey(heap, it, key);
 }
 
-/* The record of a read or write of array entry u. */
+/* The record of a read or write of array entry u, by a map's rule. */
+static inline uint64_t
+heap_index_record_by(const struct address_rule *rule, uint64_t u,
+    enum stream_kind kind)
+{
+	return stream_access(kind, rule_index_address(rule, u),
+	    sizeof(struct item *), 0);
+}
+
 static inline uint64_t
 heap_index_record(const struct heap *heap, uint64_t u, enum stream_kind kind)
 {
-	return stream_access(kind, address_of_index(&heap->pages, u),
-	    sizeof(struct item *), 0);
+	struct address_rule rule = address_rule_of(&heap->pages);
+
+	return heap_index_record_by(&rule, u, kind);
 }
 
 /* Whether item fields are reported (items_base NULL: not). */
@@ -326,11 +335,19 @@ heap_items_reported(const struct heap *heap)
 
 /* The record of a read or write of an item field of `size` bytes. */
 static inline uint64_t
+heap_field_record_by(const struct address_rule *rule, const void *field,
+    unsigned size, enum stream_kind kind)
+{
+	return stream_access(kind, rule_item_address(rule, field), size, 1);
+}
+
+static inline uint64_t
 heap_field_record(const struct heap *heap, const void *field, unsigned size,
     enum stream_kind kind)
 {
-	return stream_access(kind, address_of_item(&heap->pages, field), size,
-	    1);
+	struct address_rule rule = address_rule_of(&heap->pages);
+
+	return heap_field_record_by(&rule, field, size, kind);
 }
 
 /*

@@ -76,7 +76,7 @@ sift_up(struct heap *heap, heap_index u, uint64_t key,
 		writer_step(out, STEP_ROOM, STREAM_SITE_UP, p);
 		above = read_slot(heap, p, out);
 
-		if (read_key(heap, above, out) <= key) {
+		if (read_key(above, out) <= key) {
 			writer_outcome(out, 0, true);
 			break;
 		}
@@ -93,7 +93,7 @@ consider(struct heap *heap, uint64_t c, uint64_t *best,
     struct item **below, uint64_t *best_key, struct heap_writer *out)
 {
 	struct item *sibling = read_slot(heap, c, out);
-	uint64_t sibling_key = read_key(heap, sibling, out);
+	uint64_t sibling_key = read_key(sibling, out);
 
 	if (sibling_key < *best_key) {
 		*best = c;
@@ -126,7 +126,7 @@ sift_down(struct heap *heap, heap_index u, uint64_t key,
 		writer_fence(out);
 		writer_step(out, STEP_ROOM, STREAM_SITE_DOWN, u);
 		below = read_slot(heap, first, out);
-		best_key = read_key(heap, below, out);
+		best_key = read_key(below, out);
 		/* A constant test: for binary layouts, no loop. */
 		if (HEAPGEN_MAX_CHILDREN == 2) {
 			if (last > first)
@@ -170,7 +170,7 @@ generic_insert(struct heap *heap, struct item *it, uint64_t key,
 
 	assert(heap->size < heap->capacity);
 	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
-	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE, out);
+	touch_field(&it->key, sizeof(it->key), STREAM_WRITE, out);
 	it->key = key;
 	heap->size++;
 	/* A new last node has no children: it can only rise. */
@@ -186,17 +186,17 @@ generic_delete(struct heap *heap, struct item *it,
 	struct item *last;
 
 	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
+	touch_field(&it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
 	last = read_slot(heap, heap->size, out);
 	heap->size--;
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE, out);
+	touch_field(&it->index, sizeof(it->index), STREAM_WRITE, out);
 	it->index = 0;
 	if (last == it)
 		return;
 	/* The last node fills the hole and moves whichever way it must. */
-	settle(heap, u, last, read_key(heap, last, out), out);
+	settle(heap, u, last, read_key(last, out), out);
 }
 
 HEAP_INLINE void
@@ -206,10 +206,10 @@ generic_rekey(struct heap *heap, struct item *it, uint64_t key,
 	heap_index u;
 
 	writer_step(out, STEP_ROOM, STREAM_SITE_NONE, 0);
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_READ, out);
+	touch_field(&it->index, sizeof(it->index), STREAM_READ, out);
 	u = it->index;
 	assert(u >= 1 && u <= heap->size);
-	touch_field(heap, &it->key, sizeof(it->key), STREAM_WRITE, out);
+	touch_field(&it->key, sizeof(it->key), STREAM_WRITE, out);
 	it->key = key;
 	settle(heap, u, it, key, out);
 }

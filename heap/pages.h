@@ -37,20 +37,55 @@ page_of_index(const struct page_map *map, uint64_t u)
 	return (uint32_t)(u >> map->entry_shift);
 }
 
+/*
+ * The map's arithmetic, taken once: an array entry's modeled address is
+ * its index shifted, an item byte's its pointer plus an offset (modulo
+ * 2^64), so that code that records many accesses keeps two values in
+ * registers instead of reloading the map after every record it stores.
+ */
+struct address_rule {
+	unsigned	index_shift;	/* log2 of an entry's bytes */
+	uint64_t	item_offset;	/* item pages' start less items_base */
+};
+
+static inline struct address_rule
+address_rule_of(const struct page_map *map)
+{
+	struct address_rule rule = { map->byte_shift - map->entry_shift,
+	    ((uint64_t)map->heap_pages << map->byte_shift) -
+	    (uint64_t)(uintptr_t)map->items_base };
+
+	return rule;
+}
+
 /* The modeled address of array entry u: u entries of one pointer each. */
+static inline uint64_t
+rule_index_address(const struct address_rule *rule, uint64_t u)
+{
+	return u << rule->index_shift;
+}
+
+/* The modeled address of a byte of the item arena; items_base set. */
+static inline uint64_t
+rule_item_address(const struct address_rule *rule, const void *byte)
+{
+	return (uint64_t)(uintptr_t)byte + rule->item_offset;
+}
+
 static inline uint64_t
 address_of_index(const struct page_map *map, uint64_t u)
 {
-	return u << (map->byte_shift - map->entry_shift);
+	struct address_rule rule = address_rule_of(map);
+
+	return rule_index_address(&rule, u);
 }
 
-/* The modeled address of a byte of the item arena; items_base must be set. */
 static inline uint64_t
 address_of_item(const struct page_map *map, const void *byte)
 {
-	uint64_t offset = (uint64_t)((const char *)byte - map->items_base);
+	struct address_rule rule = address_rule_of(map);
 
-	return ((uint64_t)map->heap_pages << map->byte_shift) + offset;
+	return rule_item_address(&rule, byte);
 }
 
 /* The page holding a modeled address. */

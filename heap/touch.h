@@ -74,13 +74,24 @@ struct heap_writer {
 	struct access_stream *stream;
 	uint64_t	*next;		/* HEAP_TRACKED: where records go */
 	uint64_t	*marker;	/* HEAP_TRACKED: the step's marker */
+	/*
+	 * Tracked: the page map's rule (pages.h) and whether items are
+	 * reported, in locals, which the stores of records cannot alias.
+	 */
+	struct address_rule rule;
+	bool		items;
 };
 
 HEAP_INLINE struct heap_writer
 writer_open(struct heap *heap, enum heap_tracking tracked, bool fence)
 {
-	struct heap_writer out = { tracked, fence, heap->stream, NULL, NULL };
+	struct heap_writer out = { tracked, fence, heap->stream, NULL, NULL,
+	    { 0, 0 }, false };
 
+	if (tracked != HEAP_UNTRACKED) {
+		out.rule = address_rule_of(&heap->pages);
+		out.items = heap_items_reported(heap);
+	}
 	if (tracked == HEAP_TRACKED)
 		out.next = out.stream->next;
 	return out;
@@ -146,30 +157,30 @@ writer_outcome(struct heap_writer *out, unsigned rank, bool ended)
 }
 
 HEAP_INLINE void
-touch_index(struct heap *heap, uint64_t u, enum stream_kind kind,
-    struct heap_writer *out)
+touch_index(uint64_t u, enum stream_kind kind, struct heap_writer *out)
 {
 	if (out->tracked != HEAP_UNTRACKED)
-		writer_put(out, heap_index_record(heap, u, kind));
+		writer_put(out, heap_index_record_by(&out->rule, u, kind));
 }
 
 HEAP_INLINE void
-touch_field(struct heap *heap, const void *field, unsigned size,
-    enum stream_kind kind, struct heap_writer *out)
+touch_field(const void *field, unsigned size, enum stream_kind kind,
+    struct heap_writer *out)
 {
-	if (out->tracked != HEAP_UNTRACKED && heap_items_reported(heap))
-		writer_put(out, heap_field_record(heap, field, size, kind));
+	if (out->tracked != HEAP_UNTRACKED && out->items)
+		writer_put(out, heap_field_record_by(&out->rule, field, size,
+		    kind));
 }
 
 /* Slots and items ---------------------------------------------------- */
 
 /* The reads load first and report after; the stream keeps the order. */
 HEAP_INLINE uint64_t
-read_key(struct heap *heap, const struct item *it, struct heap_writer *out)
+read_key(const struct item *it, struct heap_writer *out)
 {
 	uint64_t key = it->key;
 
-	touch_field(heap, &it->key, sizeof(it->key), STREAM_READ, out);
+	touch_field(&it->key, sizeof(it->key), STREAM_READ, out);
 	return key;
 }
 
@@ -179,7 +190,7 @@ read_slot(struct heap *heap, uint64_t u, struct heap_writer *out)
 	uint64_t s = HEAPGEN_SLOT(&heap->shape, u);
 	struct item *it = heap->slot[s];
 
-	touch_index(heap, s, STREAM_READ, out);
+	touch_index(s, STREAM_READ, out);
 	return it;
 }
 
@@ -190,9 +201,9 @@ place(struct heap *heap, heap_index u, struct item *it,
 {
 	uint64_t s = HEAPGEN_SLOT(&heap->shape, u);
 
-	touch_index(heap, s, STREAM_WRITE, out);
+	touch_index(s, STREAM_WRITE, out);
 	heap->slot[s] = it;
-	touch_field(heap, &it->index, sizeof(it->index), STREAM_WRITE, out);
+	touch_field(&it->index, sizeof(it->index), STREAM_WRITE, out);
 	it->index = u;
 }
 
