@@ -34,6 +34,13 @@ size_t	counted_filter(struct counted *c, const uint64_t *record, size_t n,
 	    bool items_counted);
 
 /*
+ * Whether counted_filter() may take the host's vectors (the default: on
+ * where it has them), which a test turns off to check the portable loop
+ * against them; both give the same.
+ */
+void	counted_use_vectors(bool on);
+
+/*
  * Hands every record, in chunks, to take(model, chunk): what a model
  * that takes counted addresses does with a raw batch.
  */

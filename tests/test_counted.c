@@ -4,7 +4,7 @@
  * test_counted.c: the stream's batches filtered once (counted.h)
  * against a naive decoding of each record, on long random streams of
  * every kind of record, with and without the items counted, in chunks
- * of every size.
+ * of every size, by the host's vectors and by the portable loop.
  */
 #include <stdlib.h>
 
@@ -24,8 +24,10 @@ random_record(uint64_t *rng)
 	uint64_t roll = prng_below(rng, 10);
 	uint64_t address = prng_below(rng, STREAM_ADDRESS_MASK + 1);
 
+	/* A step's marker carries its site, parent and outcome. */
 	if (roll == 0)
-		return stream_access(STREAM_STEP, 0, 0, 0);
+		return stream_step(STREAM_SITE_DOWN, (uint32_t)address) |
+		    stream_outcome((unsigned)(address >> 40) & 63, address & 1);
 	if (roll == 1)
 		return stream_access(STREAM_OP_END, 0, 0, 0);
 	return stream_access(roll & 1 ? STREAM_READ : STREAM_WRITE, address,
@@ -55,13 +57,16 @@ collect(void *model, const struct counted *c)
 		s->address[s->n++] = c->address[i];
 }
 
-/* Chunks of 1, 7, COUNTED_MAX and more records; items counted or not. */
+/*
+ * Chunks of 1, 7, COUNTED_MAX and more records; items counted or not;
+ * the host's vectors or the portable loop.
+ */
 START_TEST(filter_is_naive_decoding)
 {
 	static const size_t chunks[] = { 1, 7, COUNTED_MAX, 3 * COUNTED_MAX +
 	    5 };
 	bool items = _i & 1;
-	size_t chunk = chunks[_i / 2], i, done, n = 0, ends = 0;
+	size_t chunk = chunks[_i / 4], i, done, n = 0, ends = 0;
 	uint64_t *record = malloc(RECORDS * sizeof(*record)), rng = 5 + _i;
 	struct seen s = { malloc(RECORDS * sizeof(uint64_t)), 0,
 	    malloc(RECORDS * sizeof(uint64_t)), 0 };
@@ -69,9 +74,11 @@ START_TEST(filter_is_naive_decoding)
 	ck_assert(record != NULL && s.address != NULL && s.end != NULL);
 	for (i = 0; i < RECORDS; i++)
 		record[i] = random_record(&rng);
+	counted_use_vectors(_i & 2);
 	for (done = 0; done < RECORDS; done += chunk)
 		counted_take_records(record + done, RECORDS - done < chunk ?
 		    RECORDS - done : chunk, items, collect, &s);
+	counted_use_vectors(true);
 	for (i = 0; i < RECORDS; i++) {
 		if (stream_kind_of(record[i]) == STREAM_OP_END) {
 			need(ends < s.ends && s.end[ends] == n,
@@ -101,7 +108,7 @@ counted_suite(void)
 
 	/* Chunks of one record are 200,000 filterings: slow when sanitized. */
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, filter_is_naive_decoding, 0, 8);
+	tcase_add_loop_test(tc, filter_is_naive_decoding, 0, 16);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
