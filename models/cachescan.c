@@ -278,11 +278,11 @@ take_wide(const struct scan_sets *s, unsigned chunks, uint64_t *last,
 	for (i = 0; i < n; i++) {
 		uint64_t a = in[i], tag = (a >> my.line_shift) + 1;
 		uint64_t *set = my.wide + wide_set(&my, tag - 1) * my.ways;
-		bool hit = set[0] == tag || SECOND_MOST_RECENT(set, tag) ||
-		    ordered(set, chunks, tag);
 
 		out[m] = a;
-		m += !hit;
+		if (set[0] != tag)
+			m += !(SECOND_MOST_RECENT(set, tag) ||
+			    ordered(set, chunks, tag));
 	}
 	last_of(last, in, n, my.line_shift);
 	return m;
@@ -304,11 +304,11 @@ take_packed(const struct scan_sets *s, unsigned vecs, uint64_t *last,
 		uint32_t *set = sets + ((a >> line_shift) & set_mask) * 8 *
 		    vecs;
 		uint32_t tag = (uint32_t)(a >> tag_shift) + 1;
-		bool hit = set[0] == tag || SECOND_MOST_RECENT(set, tag) ||
-		    packed(set, vecs, ways, tag);
 
 		out[m] = a;
-		m += !hit;
+		if (set[0] != tag)
+			m += !(SECOND_MOST_RECENT(set, tag) ||
+			    packed(set, vecs, ways, tag));
 	}
 	last_of(last, in, n, line_shift);
 	return m;
