@@ -409,26 +409,29 @@ cache_access_linked(struct cache *cache, uint64_t tag)
 	return access_linked(cache, cache_set_of(cache, tag), tag);
 }
 
-/* A cache that never evicts: a bit per block, and the last block. */
+/*
+ * A cache that never evicts: a bit per block; the block accessed last
+ * is set after the batch, for cache_access()'s shortcut.
+ */
 static size_t
 take_bits(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
 {
-	uint64_t last = cache->last, *seen = cache->seen;
+	uint64_t *seen = cache->seen;
 	unsigned shift = cache->line_shift;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t block = in[i] >> shift, bit = (uint64_t)1 <<
-		    (block & 63);
-		bool hit = block + 1 == last || (seen[block >> 6] & bit) != 0;
+		uint64_t a = in[i], block = a >> shift;
+		uint64_t bit = (uint64_t)1 << (block & 63);
+		bool hit = (seen[block >> 6] & bit) != 0;
 
 		assert(block < cache->seen_blocks);
 		seen[block >> 6] |= bit;
-		last = block + 1;
-		out[m] = in[i];
+		out[m] = a;
 		m += !hit;
 	}
-	cache->last = last;
+	if (n > 0)
+		cache->last = (in[n - 1] >> shift) + 1;
 	return m;
 }
 
