@@ -9,8 +9,8 @@
  * Where the host has AVX2 (asked once, as the caches ask: cachescan.h)
  * four records go at a time: a compare picks the counted ones, a
  * permutation from a table of sixteen packs their addresses together,
- * and one store writes them; only a group that holds a marker looks at
- * its records one by one, for where the operations end.  About half the
+ * and one store writes them; only a group where an operation ends (one
+ * record in thirty) looks at its lanes, for where.  About half the
  * instructions of the loop above.
  */
 #include <assert.h>
@@ -61,8 +61,13 @@ filter_from(struct counted *c, const uint64_t *record, size_t from, size_t n,
 #define INLINE_VECTOR static inline VECTOR_TARGET \
 	__attribute__((always_inline))
 
-/* A record is a marker where this bit is set: its kind is 2 or 3. */
+/*
+ * A record is a marker where this bit is set: its kind is 2 or 3; an
+ * operation's end, the greatest kind, is the greatest record.
+ */
 #define MARKER_BIT	(UINT64_C(1) << (STREAM_KIND_SHIFT + 1))
+_Static_assert(STREAM_STEP == 2 && STREAM_OP_END == 3,
+    "the markers are the kinds of bit 1, an end the greatest");
 
 /*
  * For each mask of the four records counted, the 32-bit lanes that put
@@ -88,20 +93,17 @@ static const int32_t pack_lanes[16][8] = {
 };
 
 /*
- * The markers of a group of four (a bit per lane in `markers`): where
- * each operation that ends does, among the `counted` lanes' addresses.
+ * The operations that end in a group of four (a bit per lane in
+ * `ended`): each after the addresses of the `counted` lanes before it.
  */
 INLINE_VECTOR void
-group_ends(struct counted *c, const uint64_t *record, unsigned counted,
-    unsigned markers, size_t kept, size_t *ends)
+group_ends(struct counted *c, unsigned counted, unsigned ended, size_t kept,
+    size_t *ends)
 {
-	for (; markers != 0; markers &= markers - 1) {
-		unsigned lane = (unsigned)__builtin_ctz(markers);
-
-		c->end[*ends] = (uint32_t)(kept + (unsigned)__builtin_popcount(
-		    counted & ((1u << lane) - 1)));
-		*ends += stream_kind_of(record[lane]) == STREAM_OP_END;
-	}
+	for (; ended != 0; ended &= ended - 1)
+		c->end[(*ends)++] = (uint32_t)(kept + (unsigned)
+		    __builtin_popcount(counted & ((1u << __builtin_ctz(ended)) -
+		    1)));
 }
 
 static VECTOR_TARGET size_t
@@ -111,6 +113,8 @@ filter_vector(struct counted *c, const uint64_t *record, size_t n,
 	const __m256i refused = _mm256_set1_epi64x((long long)(MARKER_BIT |
 	    skipped));
 	const __m256i address = _mm256_set1_epi64x(STREAM_ADDRESS_MASK);
+	const __m256i before_end = _mm256_set1_epi64x((long long)(
+	    ((uint64_t)STREAM_OP_END << STREAM_KIND_SHIFT) - 1));
 	const __m256i zero = _mm256_setzero_si256();
 	size_t i, kept = 0, ends = 0;
 
@@ -127,14 +131,12 @@ filter_vector(struct counted *c, const uint64_t *record, size_t n,
 		_mm256_storeu_si256((__m256i *)(void *)(c->address + kept),
 		    _mm256_permutevar8x32_epi32(_mm256_and_si256(r, address),
 		    lanes));
-		/* A marker's kind bit, shifted to the top, is its lane's sign. */
-		unsigned markers = (unsigned)_mm256_movemask_pd(
-		    _mm256_castsi256_pd(_mm256_slli_epi64(r,
-		    63 - STREAM_KIND_SHIFT - 1)));
+		/* An operation's end is the greatest kind: a compare finds it. */
+		unsigned ended = (unsigned)_mm256_movemask_pd(
+		    _mm256_castsi256_pd(_mm256_cmpgt_epi64(r, before_end)));
 
-		if (markers != 0)
-			group_ends(c, record + i, counted, markers, kept,
-			    &ends);
+		if (ended != 0)
+			group_ends(c, counted, ended, kept, &ends);
 		kept += (unsigned)__builtin_popcount(counted);
 	}
 	return filter_from(c, record, i, n, skipped, kept, ends);
