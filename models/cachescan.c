@@ -236,10 +236,10 @@ take_packed512(const struct scan_sets *s, uint64_t *last,
 		uint64_t a = in[i];
 		uint32_t *set = sets + ((a >> line_shift) & set_mask) * lanes;
 		uint32_t tag = (uint32_t)(a >> tag_shift) + 1;
-		bool hit = set[0] == tag || packed512(set, ways, tag);
 
 		out[m] = a;
-		m += !hit;
+		if (set[0] != tag)
+			m += !packed512(set, ways, tag);
 	}
 	last_of(last, in, n, line_shift);
 	return m;
