@@ -85,9 +85,8 @@ add_job(struct jobs *list, const struct config *points, size_t npoints,
 
 /*
  * Per pass, each layout's untracked job (unless the pass before, the same
- * but for its budget, has them), then each tracked one: the untracked run
- * alone (runs_alone()), the tracked side by side after them.  A failure
- * stops the plan where a one-at-a-time run would.
+ * but for its budget, has them) to run alone (runs_alone()), then each
+ * tracked one, side by side.  A failure stops where one at a time would.
  */
 static void
 make_jobs(struct jobs *list, const struct plan *plan, FILE *trace)

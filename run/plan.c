@@ -386,6 +386,17 @@ check_shaping(const struct plan_request *request, char *why)
 	return 0;
 }
 
+/* --jobs, or by default a run per processor we may use, up to the most. */
+static unsigned
+jobs_of(const struct plan_request *request)
+{
+	unsigned most = request->processors < 1 ? 1 : request->processors;
+
+	if (request->jobs != 0)
+		return request->jobs;
+	return most < EXPERIMENT_MAX_JOBS ? most : EXPERIMENT_MAX_JOBS;
+}
+
 /*
  * Whether the models get a thread of their own: --pipeline; or, unless
  * --no-pipeline, under --vm sim (the other modes' models must hear each
@@ -440,10 +451,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;
 	plan->jobs_given = request->jobs != 0;
-	plan->jobs = plan->jobs_given ? request->jobs :
-	    request->processors < 1 ? 1 :
-	    request->processors < EXPERIMENT_MAX_JOBS ? request->processors :
-	    EXPERIMENT_MAX_JOBS;
+	plan->jobs = jobs_of(request);
 	base->pipeline = pipeline_of(request, base, plan->jobs);
 	plan->plot_y = request->plot_y != NULL ? request->plot_y :
 	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
