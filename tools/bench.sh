@@ -6,8 +6,9 @@
 #
 # First the deterministic figures, where valgrind is installed: the
 # models' instructions per modeled access, the page model alone and each
-# cache level and the TLB added in turn (tools/instructions.sh), the
-# same on every run and machine.  Then the targets of the model's speed
+# cache level and the TLB added in turn (tools/instructions.sh), and
+# the stream's records per modeled access, the same on every run and
+# machine.  Then the targets of the model's speed
 # (issue 23), each ratio the median
 # over $RUNS interleaved runs of the ratio between two runs made side by
 # side, against its target: everything on (L1, L2, LLC, TLB, pages) and
@@ -71,9 +72,34 @@ wall_of() {
 	echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }'
 }
 
+# records_per_access LAYOUT: the stream's records per modeled access,
+# under --model full and array: every access (full's accesses), a marker
+# per step (--time-model's steps_per_op) and one per operation's end,
+# over the accesses the models count.  The same on every run.
+records_per_access() {
+	r_full=$(bheapsim --items 100K --ops 20K --workload replace \
+	    --layout "$1" --model full --time-model --format csv 2>/dev/null)
+	r_array=$(bheapsim --items 100K --ops 20K --workload replace \
+	    --layout "$1" --model array --format csv 2>/dev/null)
+	printf '%s\n' "$r_full" >"$tmp/records-full.csv"
+	printf '%s\n' "$r_array" >"$tmp/records-array.csv"
+	a_full=$(csv_column "$tmp/records-full.csv" accesses)
+	ops=$(csv_column "$tmp/records-full.csv" ops)
+	steps=$(csv_column "$tmp/records-full.csv" steps_per_op)
+	a_array=$(csv_column "$tmp/records-array.csv" accesses)
+	echo "$a_full $ops $steps $a_array" | awk -v layout="$1" '{
+		records = $1 + $2 * ($3 + 1)
+		printf "  %-8s full %5.2f   array %5.2f\n", layout,
+		    records / $1, records / $4 }'
+}
+
 # 5 runs unless RUNS says: each takes minutes.
 truns=${RUNS:-5}
 sh "$(dirname "$0")/instructions.sh" "$bin"
+echo "== records per modeled access (--items 100K, replace: every access, a marker per step and per operation's end)"
+for layout in binheap bheap dary veb; do
+	records_per_access "$layout"
+done
 echo
 
 echo "== targets (issue 23): medians of $truns paired runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
