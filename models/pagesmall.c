@@ -51,7 +51,7 @@ vmsim_small_init(struct vmsim *vm, uint32_t frames)
 	vm->tick = 0;
 	for (f = 0; f < VMSIM_FRAMES; f++) {
 		vm->key[f] = f < frames ? (uint16_t)f : UINT16_MAX;
-		vm->frame[f] = vm->heap_pages + vm->item_pages;
+		vm->frame[f] = &vm->pages[vm->heap_pages + vm->item_pages];
 	}
 	vm->vectors = false;
 #if VECTORS
@@ -99,18 +99,23 @@ least_portable(const uint16_t *key, uint32_t frames)
 	return least & FRAME_MASK;
 }
 
-/* A batch's state, in locals. */
+/* A batch's state, in locals: the frames', and the stamps' counts. */
 struct small {
 	struct vmsim_page *pages;
 	uint32_t	 frames;
 	uint32_t	 tick;
 	uint64_t	 faults;
+	uint32_t	 phase;
+	uint32_t	 op;
+	uint64_t	 distinct;
+	uint64_t	 op_pages;
 };
 
 static inline struct small
 small_of(const struct vmsim *vm)
 {
-	struct small s = { vm->pages, vm->frames, vm->tick, 0 };
+	struct small s = { vm->pages, vm->frames, vm->tick, 0, vm->phase,
+	    vm->op, 0, 0 };
 
 	return s;
 }
@@ -122,6 +127,8 @@ small_keep(struct vmsim *vm, const struct small *s)
 	vm->resident = s->faults < vm->frames - vm->resident ?
 	    vm->resident + (uint32_t)s->faults : vm->frames;
 	vm->faults += s->faults;
+	vm->distinct += s->distinct;
+	vm->op_pages += s->op_pages;
 }
 
 /*
@@ -133,19 +140,21 @@ static inline __attribute__((always_inline)) void
 step(struct vmsim *vm, struct small *s, struct vmsim_page *pg,
     uint32_t (*least)(const uint16_t *, uint32_t), bool told)
 {
-	uint32_t f = pg->prev;
+	size_t f = pg->prev;
 
 	if (f == VMSIM_NONE) {
-		uint32_t victim;
+		struct vmsim_page *victim;
 
 		s->faults++;
 		f = least(vm->key, s->frames);
 		victim = vm->frame[f];
-		s->pages[victim].prev = VMSIM_NONE;
-		if (told && victim != vm->heap_pages + vm->item_pages)
-			vm->evict(vm->evict_context, victim);
-		vm->frame[f] = (uint32_t)(pg - s->pages);
-		pg->prev = f;
+		victim->prev = VMSIM_NONE;
+		if (told && victim != &s->pages[vm->heap_pages +
+		    vm->item_pages])
+			vm->evict(vm->evict_context,
+			    (uint32_t)(victim - s->pages));
+		vm->frame[f] = pg;
+		pg->prev = (uint32_t)f;
 	}
 	s->tick += VMSIM_FRAMES;
 	vm->key[f] = (uint16_t)(s->tick + f);
@@ -166,8 +175,20 @@ vmsim_small_access(struct vmsim *vm, uint32_t id)
 	small_keep(vm, &s);
 }
 
+/* The access to the page of an address, its stamps too. */
+static inline __attribute__((always_inline)) void
+visit(struct vmsim *vm, struct small *s, uint64_t address, unsigned shift,
+    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+{
+	struct vmsim_page *pg = &s->pages[address >> shift];
+
+	vmsim_stamp(pg, s->phase, s->op, &s->distinct, &s->op_pages);
+	step(vm, s, pg, least, told);
+}
+
 /*
- * The batch in chunks that the ticks left cover.  Its page ids are not
+ * The batch in chunks that the ticks left cover, four accesses a round
+ * (a quarter of the loop's own instructions).  Its page ids are not
  * asserted: an id past the pages would read past their records, which
  * the sanitizers' builds catch (vmsim_access() asserts its own).
  */
@@ -175,14 +196,12 @@ static inline __attribute__((always_inline)) void
 take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
     uint32_t (*least)(const uint16_t *, uint32_t), bool told)
 {
-	uint32_t phase = vm->phase, op = vm->op;
-	uint64_t distinct = 0, op_pages = 0;
 	const uint64_t *end = address + n;
 
 	if (n == 0)
 		return;
 	while (address != end) {
-		const uint64_t *stop;
+		const uint64_t *stop, *rounds;
 		struct small s;
 		size_t left;
 
@@ -191,17 +210,18 @@ take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
 		s = small_of(vm);
 		left = (TICK_LAST - s.tick) / VMSIM_FRAMES;
 		stop = (size_t)(end - address) < left ? end : address + left;
-		for (; address != stop; address++) {
-			struct vmsim_page *pg = &s.pages[*address >> shift];
-
-			vmsim_stamp(pg, phase, op, &distinct, &op_pages);
-			step(vm, &s, pg, least, told);
+		for (rounds = stop - ((stop - address) & 3); address != rounds;
+		    address += 4) {
+			visit(vm, &s, address[0], shift, least, told);
+			visit(vm, &s, address[1], shift, least, told);
+			visit(vm, &s, address[2], shift, least, told);
+			visit(vm, &s, address[3], shift, least, told);
 		}
+		for (; address != stop; address++)
+			visit(vm, &s, *address, shift, least, told);
 		small_keep(vm, &s);
 	}
 	vm->mru = (uint32_t)(end[-1] >> shift);
-	vm->distinct += distinct;
-	vm->op_pages += op_pages;
 }
 
 #if VECTORS
@@ -264,6 +284,6 @@ vmsim_small_trace(const struct vmsim *vm, FILE *trace)
 			return;
 		after = vm->key[next] + 1u;
 		pages_trace(trace, vm->heap_pages, "resident ",
-		    vm->frame[next]);
+		    (uint32_t)(vm->frame[next] - vm->pages));
 	}
 }

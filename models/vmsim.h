@@ -108,12 +108,12 @@ struct vmsim {
 	uint8_t		*referenced;	/* clock: a bit per page, as a byte */
 	/*
 	 * lru, up to VMSIM_FRAMES resident pages (pagesmall.c): the frames,
-	 * the last tick, each frame's key and page.
+	 * the last tick, each frame's key and page's record.
 	 */
 	uint32_t	 frames;	/* 0: a list of uses */
 	uint32_t	 tick;
 	uint16_t	 key[VMSIM_FRAMES];
-	uint32_t	 frame[VMSIM_FRAMES];
+	struct vmsim_page *frame[VMSIM_FRAMES];
 	bool		 vectors;	/* victims found with SSE4.1 */
 	/* lru, else: the pages of uses head .. tail - 1 (pagelru.c). */
 	uint32_t	*uses;
