@@ -164,11 +164,12 @@ vmsim_lru_access(struct vmsim *vm, uint32_t id)
 }
 
 /*
- * vmsim_lru_take() by the list.  A repeat of the page just accessed
- * needs no shortcut: its stamps are set, and its use goes last again.
- * The batch runs in chunks that the list has room for.
+ * vmsim_lru_take() by the list, out of line: the frames' batches skip
+ * its prologue.  A repeat of the page just accessed needs no shortcut:
+ * its stamps are set, and its use goes last again.  The batch runs in
+ * chunks that the list has room for.
  */
-static void
+static __attribute__((noinline)) void
 take_uses(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
