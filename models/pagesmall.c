@@ -15,10 +15,10 @@
  * victim's, without a branch.
  *
  * The keys are two SSE vectors: with SSE4.1 (x86-64, asked once of the
- * CPU) the least is a min of the halves and one phminposuw; other hosts
- * and ABIs scan the keys in C, to the same frame.  The ticks run out
- * every few thousand accesses; the keys then drop to their ranks, which
- * keeps their order.
+ * CPU, with BMI2 for the loop's shifts) the least is a min of the halves
+ * and one phminposuw; other hosts and ABIs, and single accesses, scan the
+ * keys in C, to the same frame.  The ticks run out every few thousand
+ * accesses; the keys then drop to their ranks, which keeps their order.
  */
 #include <assert.h>
 #include <string.h>
@@ -35,7 +35,7 @@
 
 /* A key's frame, in its low bits below the tick. */
 #define FRAME_MASK	(VMSIM_FRAMES - 1u)
-/* The last tick: resident pages' keys stay below UINT16_MAX, unused frames'. */
+/* The last tick, whose keys stay below the unused frames' UINT16_MAX. */
 #define TICK_LAST	(UINT16_MAX + 1u - 2 * VMSIM_FRAMES)
 
 _Static_assert((VMSIM_FRAMES & FRAME_MASK) == 0 && VMSIM_FRAMES <= 16,
@@ -140,7 +140,7 @@ static inline __attribute__((always_inline)) void
 step(struct vmsim *vm, struct small *s, struct vmsim_page *pg,
     uint32_t (*least)(const uint16_t *, uint32_t), bool told)
 {
-	size_t f = pg->prev;
+	size_t f = pg->prev;	/* 32-bit, GCC copies it for the key */
 
 	if (f == VMSIM_NONE) {
 		struct vmsim_page *victim;

@@ -114,7 +114,7 @@ struct vmsim {
 	uint32_t	 tick;
 	uint16_t	 key[VMSIM_FRAMES];
 	struct vmsim_page *frame[VMSIM_FRAMES];
-	bool		 vectors;	/* victims found with SSE4.1 */
+	bool		 vectors;	/* batches' victims found with SSE4.1 */
 	/* lru, else: the pages of uses head .. tail - 1 (pagelru.c). */
 	uint32_t	*uses;
 	uint32_t	 uses_size;
