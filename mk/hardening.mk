@@ -31,6 +31,7 @@ FUZZ_CFLAGS = $(CPPFLAGS) -I. -Itests $(CHECK_CFLAGS) $(WARN)
 # the models: the parser links them all; the heap's harness feeds the
 # page model from a taker of its own (fuzz_heap.c).
 FUZZ_MODELS = traced/vmsim.o traced/pagehist.o traced/pagelru.o \
+    traced/pagesmall.o \
     traced/pageopt.o traced/stackdist.o traced/pages.o traced/cache.o \
     traced/cachescan.o \
     traced/cachestamp.o traced/cachetrace.o traced/hier.o traced/stream.o \

@@ -10,7 +10,8 @@
  * dropped on the way.  When the list fills, its current uses move down
  * to its start: it holds twice the resident pages at least, so a hit, a
  * fault and an eviction each cost O(1), amortized, whatever the budget,
- * and a hit relinks nothing.
+ * and a hit relinks nothing.  Up to VMSIM_FRAMES resident pages, frames
+ * serve instead (pagesmall.c).
  */
 #include <assert.h>
 #include <errno.h>
@@ -31,16 +32,20 @@
 uint64_t
 vmsim_lru_uses(uint64_t resident)
 {
-	return 2 * resident + SPARE_USES;
+	return resident <= VMSIM_FRAMES ? 0 : 2 * resident + SPARE_USES;
 }
 
 int
 vmsim_lru_create(struct vmsim *vm)
 {
 	uint64_t total = (uint64_t)vm->heap_pages + vm->item_pages;
-	uint64_t size = vmsim_lru_uses(vm->budget < total ? vm->budget :
-	    total);
+	uint64_t resident = vm->budget < total ? vm->budget : total;
+	uint64_t size = vmsim_lru_uses(resident);
 
+	if (size == 0) {
+		vmsim_small_init(vm, (uint32_t)resident);
+		return 0;
+	}
 	/* Positions are 32-bit, as the page records keep them. */
 	if (size > UINT32_MAX) {
 		errno = ENOMEM;
@@ -146,20 +151,26 @@ step(struct vmsim *vm, struct lru *l, uint32_t id)
 void
 vmsim_lru_access(struct vmsim *vm, uint32_t id)
 {
-	struct lru l = lru_of(vm);
+	struct lru l;
 
+	if (vm->frames != 0) {
+		vmsim_small_access(vm, id);
+		return;
+	}
+	l = lru_of(vm);
 	make_room(&l);
 	step(vm, &l, id);
 	lru_keep(vm, &l);
 }
 
 /*
- * A repeat of the page just accessed needs no shortcut: its stamps are
- * set, and its use goes last again.  The batch runs in chunks that the
- * list has room for.
+ * vmsim_lru_take() by the list, out of line: the frames' batches skip
+ * its prologue.  A repeat of the page just accessed needs no shortcut:
+ * its stamps are set, and its use goes last again.  The batch runs in
+ * chunks that the list has room for.
  */
-void
-vmsim_lru_take(struct vmsim *vm, const uint64_t *address, size_t n,
+static __attribute__((noinline)) void
+take_uses(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
 	struct lru l = lru_of(vm);
@@ -190,10 +201,24 @@ vmsim_lru_take(struct vmsim *vm, const uint64_t *address, size_t n,
 }
 
 void
+vmsim_lru_take(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift)
+{
+	if (vm->frames != 0)
+		vmsim_small_take(vm, address, n, shift);
+	else
+		take_uses(vm, address, n, shift);
+}
+
+void
 vmsim_lru_trace(const struct vmsim *vm, FILE *trace)
 {
 	uint32_t at;
 
+	if (vm->frames != 0) {
+		vmsim_small_trace(vm, trace);
+		return;
+	}
 	for (at = vm->head; at != vm->tail; at++)
 		if (vm->pages[vm->uses[at]].next == at)
 			pages_trace(trace, vm->heap_pages, "resident ",

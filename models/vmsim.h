@@ -34,6 +34,7 @@
 #ifndef VMSIM_H
 #define VMSIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,8 +43,8 @@
 
 /*
  * Per page: 16 bytes, fifo's and clock's links (lru: prev says resident,
- * next is the last use's position) and the phase and operation last
- * seen.
+ * and up to VMSIM_FRAMES resident pages is the page's frame, else next is
+ * the last use's position) and the phase and operation last seen.
  */
 struct vmsim_page {
 	uint32_t	prev;		/* VMSIM_NONE: not resident */
@@ -51,6 +52,13 @@ struct vmsim_page {
 	uint32_t	phase;
 	uint32_t	op;
 };
+
+/*
+ * LRU keeps up to this many resident pages in frames, not a list of uses:
+ * a 16-bit key a frame, its number in the low 4 bits, so that the keys
+ * are two 128-bit vectors (pagesmall.c).
+ */
+#define VMSIM_FRAMES	16u
 
 enum policy { POLICY_LRU, POLICY_CLOCK, POLICY_FIFO, POLICY_OPT,
     POLICY_COUNT };
@@ -98,7 +106,16 @@ struct vmsim {
 	struct vmsim_hist *page_hist;	/* distinct pages per operation */
 	enum policy	 policy;
 	uint8_t		*referenced;	/* clock: a bit per page, as a byte */
-	/* lru: the pages of uses head .. tail - 1 (pagelru.c). */
+	/*
+	 * lru, up to VMSIM_FRAMES resident pages (pagesmall.c): the frames,
+	 * the last tick, each frame's key and page's record.
+	 */
+	uint32_t	 frames;	/* 0: a list of uses */
+	uint32_t	 tick;
+	uint16_t	 key[VMSIM_FRAMES];
+	struct vmsim_page *frame[VMSIM_FRAMES];
+	bool		 vectors;	/* batches' victims found with SSE4.1 */
+	/* lru, else: the pages of uses head .. tail - 1 (pagelru.c). */
 	uint32_t	*uses;
 	uint32_t	 uses_size;
 	uint32_t	 head;
@@ -172,6 +189,21 @@ void		 vmsim_lru_access(struct vmsim *, uint32_t page);
 void		 vmsim_lru_take(struct vmsim *, const uint64_t *address,
 		    size_t n, unsigned shift);
 void		 vmsim_lru_trace(const struct vmsim *, FILE *trace);
+/*
+ * LRU in frames (pagesmall.c), for pagelru.c: a model of up to
+ * VMSIM_FRAMES resident pages made empty, with the host's vectors; then
+ * as vmsim_lru_access(), vmsim_lru_take() and vmsim_lru_trace().
+ */
+void		 vmsim_small_init(struct vmsim *, uint32_t frames);
+void		 vmsim_small_access(struct vmsim *, uint32_t page);
+void		 vmsim_small_take(struct vmsim *, const uint64_t *address,
+		    size_t n, unsigned shift);
+void		 vmsim_small_trace(const struct vmsim *, FILE *trace);
+/*
+ * LRU's victims in frames found in C from now on, not with the host's
+ * vectors (a test's: both must count alike).
+ */
+void		 vmsim_small_portable(struct vmsim *);
 /*
  * vmsim_access() of the page of each of the n addresses (page =
  * address >> shift), with no operation's end among them: one loop,

@@ -9,7 +9,10 @@
  * agree on every fault, on the pages touched per phase, and on the
  * resident set, which the model writes at the start of a traced phase.
  * A run of 100,000 accesses fills LRU's list of uses (pagelru.c) many
- * times over, so its compaction is compared too.
+ * times over, so its compaction is compared too; up to VMSIM_FRAMES
+ * pages, LRU's frames (pagesmall.c), whose ticks run out as often, are
+ * compared with and without the host's vectors against a list searched
+ * from the top, victim by victim.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -253,6 +256,135 @@ take_matches_access(enum policy policy, unsigned budget, bool evict,
 	vmsim_destroy(batch);
 }
 
+/* An LRU list, most recent first: each access searched from the top. */
+struct lru_list {
+	unsigned	page[PAGES];
+	unsigned	resident;
+	unsigned	budget;
+	uint64_t	faults;
+	uint64_t	victims;	/* a hash of the victims in order */
+};
+
+static void
+list_access(struct lru_list *l, unsigned page)
+{
+	unsigned at;
+
+	for (at = 0; at < l->resident && l->page[at] != page; at++)
+		continue;
+	if (at == l->resident) {
+		l->faults++;
+		if (l->resident == l->budget)
+			l->victims = l->victims * 31 + l->page[--at];
+		else
+			l->resident++;
+	}
+	memmove(&l->page[1], &l->page[0], at * sizeof(l->page[0]));
+	l->page[0] = page;
+}
+
+/* The list's resident set as the model's trace writes it, oldest first. */
+static char *
+list_resident_text(const struct lru_list *l)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	unsigned at;
+
+	ck_assert_ptr_nonnull(f);
+	for (at = l->resident; at-- > 0;)
+		if (l->page[at] < HEAP_PAGES)
+			fprintf(f, "resident heap %u\n", l->page[at]);
+		else
+			fprintf(f, "resident items %u\n",
+			    l->page[at] - HEAP_PAGES);
+	fclose(f);
+	return text;
+}
+
+/* The two models' resident sets are the list's. */
+static void
+same_resident(const struct lru_list *l, struct vmsim *vm[2])
+{
+	char *expected = list_resident_text(l);
+	unsigned m;
+
+	for (m = 0; m < 2; m++) {
+		char *got = model_resident_text(vm[m]);
+
+		ck_assert_str_eq(got, expected);
+		free(got);
+	}
+	free(expected);
+}
+
+/* Hashes the victims a model reports, as list_access() does. */
+static void
+hash_eviction(void *context, uint32_t page)
+{
+	uint64_t *hash = context;
+
+	*hash = *hash * 31 + page;
+}
+
+/*
+ * LRU at a budget, with its victims found by the host's vectors and in
+ * C, against the list: operations of 0 to 40 accesses, each taken as a
+ * batch or one by one, the same for both; the same faults, victims and
+ * resident set, least recent first, at every phase.
+ */
+static void
+frames_match_list(unsigned budget, uint64_t seed)
+{
+	enum { SHIFT = 12, RUN = 40 };
+	struct vmsim *vm[2];
+	struct lru_list *l = calloc(1, sizeof(*l));
+	uint64_t rng = seed, address[RUN], hash[2] = { 0, 0 };
+	unsigned page = 0, phase, op, i, m;
+
+	ck_assert_ptr_nonnull(l);
+	l->budget = budget;
+	for (m = 0; m < 2; m++) {
+		vm[m] = vmsim_create(HEAP_PAGES, ITEM_PAGES, budget);
+		ck_assert_ptr_nonnull(vm[m]);
+		vmsim_on_evict(vm[m], hash_eviction, &hash[m]);
+	}
+	vmsim_small_portable(vm[1]);
+	for (phase = 0; phase < PHASES; phase++) {
+		same_resident(l, vm);
+		for (op = 0; op < ACCESSES / PHASES / RUN; op++) {
+			unsigned n = (unsigned)prng_below(&rng, RUN + 1);
+			bool batch = prng_next(&rng) & 1;
+
+			for (i = 0; i < n; i++) {
+				if (prng_below(&rng, 4) != 0)
+					page = next_page(&rng, page);
+				address[i] = (uint64_t)page << SHIFT;
+				list_access(l, page);
+				for (m = 0; m < 2 && !batch; m++)
+					vmsim_access(vm[m], page);
+			}
+			for (m = 0; m < 2; m++) {
+				if (batch)
+					vmsim_take(vm[m], address, n, SHIFT);
+				vmsim_op_end(vm[m]);
+			}
+		}
+		for (m = 0; m < 2; m++) {
+			ck_assert_uint_eq(vmsim_counts(vm[m]).faults,
+			    l->faults);
+			ck_assert_uint_eq(hash[m], l->victims);
+		}
+		l->faults = 0;
+		same_counts(vm[0], vm[1]);
+	}
+	same_resident(l, vm);
+	free(l);
+	vmsim_destroy(vm[0]);
+	vmsim_destroy(vm[1]);
+}
+
 /* Tests -------------------------------------------------------------- */
 
 START_TEST(lru_matches_naive)
@@ -271,6 +403,13 @@ START_TEST(take_matches_naive)
 	take_matches_access((enum policy)(_i % POLICY_COUNT),
 	    budgets[_i / POLICY_COUNT % 3], _i / POLICY_COUNT / 3 != 0,
 	    77 + (uint64_t)_i);
+}
+END_TEST
+
+/* Every budget in frames, and the first past them. */
+START_TEST(frames_match_naive)
+{
+	frames_match_list((unsigned)_i + 1, 500 + (uint64_t)_i);
 }
 END_TEST
 
@@ -370,6 +509,7 @@ vmsim_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, lru_matches_naive, 0, 8);
 	tcase_add_loop_test(tc, take_matches_naive, 0, POLICY_COUNT * 3 * 2);
+	tcase_add_loop_test(tc, frames_match_naive, 0, VMSIM_FRAMES + 1);
 	tcase_add_test(tc, accesses_are_counted);
 	tcase_add_test(tc, per_operation_distribution);
 	tcase_add_test(tc, refuses_impossible_models);

@@ -1,0 +1,297 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * pagesmall.c: LRU for the page model (vmsim.h) when at most
+ * VMSIM_FRAMES pages can be resident.  Each resident page has a frame,
+ * which its record names, and each frame a 16-bit key whose low bits are
+ * its number: a free frame's key is its number alone, a resident page's
+ * adds its last use's tick, counted in steps of VMSIM_FRAMES, and the
+ * frames past the budget hold UINT16_MAX.  A hit sets its frame's key.
+ * A fault takes the frame of the least key: the first free one while
+ * there is one, else the least recently used page's, which leaves.  As
+ * ticks are distinct, so are keys: no tie can arise.  A free frame holds
+ * the sentinel record past the last page, which LRU leaves alone
+ * otherwise, so that taking it clears that record's frame like a
+ * victim's, without a branch.
+ *
+ * The keys are two SSE vectors: with SSE4.1 (x86-64, asked once of the
+ * CPU, with BMI2 for the loop's shifts) the least is a min of the halves
+ * and one phminposuw; other hosts and ABIs, and single accesses, scan the
+ * keys in C, to the same frame.  The ticks run out every few thousand
+ * accesses; the keys then drop to their ranks, which keeps their order.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "pages.h"
+#include "vmsim.h"
+
+#if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
+#define VECTORS 1
+#include <immintrin.h>
+#else
+#define VECTORS 0
+#endif
+
+/* A key's frame, in its low bits below the tick. */
+#define FRAME_MASK	(VMSIM_FRAMES - 1u)
+/* The last tick, whose keys stay below the unused frames' UINT16_MAX. */
+#define TICK_LAST	(UINT16_MAX + 1u - 2 * VMSIM_FRAMES)
+
+_Static_assert((VMSIM_FRAMES & FRAME_MASK) == 0 && VMSIM_FRAMES <= 16,
+    "a key holds its frame in its low bits; two vectors hold the keys");
+
+void
+vmsim_small_init(struct vmsim *vm, uint32_t frames)
+{
+	uint32_t f;
+
+	assert(frames <= VMSIM_FRAMES);
+	vm->frames = frames;
+	vm->tick = 0;
+	for (f = 0; f < VMSIM_FRAMES; f++) {
+		vm->key[f] = f < frames ? (uint16_t)f : UINT16_MAX;
+		vm->frame[f] = &vm->pages[vm->heap_pages + vm->item_pages];
+	}
+	vm->vectors = false;
+#if VECTORS
+	__builtin_cpu_init();
+	vm->vectors = __builtin_cpu_supports("sse4.1") &&
+	    __builtin_cpu_supports("bmi2");
+#endif
+}
+
+void
+vmsim_small_portable(struct vmsim *vm)
+{
+	vm->vectors = false;
+}
+
+/* The resident pages' keys down to their ranks among the keys. */
+static void
+renumber(struct vmsim *vm)
+{
+	uint16_t was[VMSIM_FRAMES];
+	uint32_t f, g;
+
+	memcpy(was, vm->key, sizeof(was));
+	for (f = 0; f < vm->frames; f++) {
+		uint32_t rank = 1;
+
+		if (was[f] < VMSIM_FRAMES)
+			continue;
+		for (g = 0; g < vm->frames; g++)
+			rank += was[g] < was[f];
+		vm->key[f] = (uint16_t)(rank * VMSIM_FRAMES + f);
+	}
+	vm->tick = vm->frames * VMSIM_FRAMES;
+}
+
+/* The frame of the least of the keys of `frames` frames, in C. */
+static inline uint32_t
+least_portable(const uint16_t *key, uint32_t frames)
+{
+	uint32_t f, least = key[0];
+
+	for (f = 1; f < frames; f++)
+		if (key[f] < least)
+			least = key[f];
+	return least & FRAME_MASK;
+}
+
+/* A batch's state, in locals: the frames', and the stamps' counts. */
+struct small {
+	struct vmsim_page *pages;
+	uint32_t	 frames;
+	uint32_t	 tick;
+	uint64_t	 faults;
+	uint32_t	 phase;
+	uint32_t	 op;
+	uint64_t	 distinct;
+	uint64_t	 op_pages;
+};
+
+static inline struct small
+small_of(const struct vmsim *vm)
+{
+	struct small s = { vm->pages, vm->frames, vm->tick, 0, vm->phase,
+	    vm->op, 0, 0 };
+
+	return s;
+}
+
+static inline void
+small_keep(struct vmsim *vm, const struct small *s)
+{
+	vm->tick = s->tick;
+	vm->resident = s->faults < vm->frames - vm->resident ?
+	    vm->resident + (uint32_t)s->faults : vm->frames;
+	vm->faults += s->faults;
+	vm->distinct += s->distinct;
+	vm->op_pages += s->op_pages;
+}
+
+/*
+ * The access to the page of pg, its stamps aside: on a fault the frame
+ * of the least key, found by least(), with vm->evict told of its page
+ * if `told`; then the page's key is the next tick.
+ */
+static inline __attribute__((always_inline)) void
+step(struct vmsim *vm, struct small *s, struct vmsim_page *pg,
+    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+{
+	size_t f = pg->prev;	/* 32-bit, GCC copies it for the key */
+
+	if (f == VMSIM_NONE) {
+		struct vmsim_page *victim;
+
+		s->faults++;
+		f = least(vm->key, s->frames);
+		victim = vm->frame[f];
+		victim->prev = VMSIM_NONE;
+		if (told && victim != &s->pages[vm->heap_pages +
+		    vm->item_pages])
+			vm->evict(vm->evict_context,
+			    (uint32_t)(victim - s->pages));
+		vm->frame[f] = pg;
+		pg->prev = (uint32_t)f;
+	}
+	s->tick += VMSIM_FRAMES;
+	vm->key[f] = (uint16_t)(s->tick + f);
+}
+
+void
+vmsim_small_access(struct vmsim *vm, uint32_t id)
+{
+	struct small s;
+
+	if (vm->tick == TICK_LAST)
+		renumber(vm);
+	s = small_of(vm);
+	if (vm->evict != NULL)
+		step(vm, &s, &s.pages[id], least_portable, true);
+	else
+		step(vm, &s, &s.pages[id], least_portable, false);
+	small_keep(vm, &s);
+}
+
+/* The access to the page of an address, its stamps too. */
+static inline __attribute__((always_inline)) void
+visit(struct vmsim *vm, struct small *s, uint64_t address, unsigned shift,
+    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+{
+	struct vmsim_page *pg = &s->pages[address >> shift];
+
+	vmsim_stamp(pg, s->phase, s->op, &s->distinct, &s->op_pages);
+	step(vm, s, pg, least, told);
+}
+
+/*
+ * The batch in chunks that the ticks left cover, four accesses a round
+ * (a quarter of the loop's own instructions).  Its page ids are not
+ * asserted: an id past the pages would read past their records, which
+ * the sanitizers' builds catch (vmsim_access() asserts its own).
+ */
+static inline __attribute__((always_inline)) void
+take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
+    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+{
+	const uint64_t *end = address + n;
+
+	if (n == 0)
+		return;
+	while (address != end) {
+		const uint64_t *stop, *rounds;
+		struct small s;
+		size_t left;
+
+		if (vm->tick == TICK_LAST)
+			renumber(vm);
+		s = small_of(vm);
+		left = (TICK_LAST - s.tick) / VMSIM_FRAMES;
+		stop = (size_t)(end - address) < left ? end : address + left;
+		for (rounds = stop - ((stop - address) & 3); address != rounds;
+		    address += 4) {
+			visit(vm, &s, address[0], shift, least, told);
+			visit(vm, &s, address[1], shift, least, told);
+			visit(vm, &s, address[2], shift, least, told);
+			visit(vm, &s, address[3], shift, least, told);
+		}
+		for (; address != stop; address++)
+			visit(vm, &s, *address, shift, least, told);
+		small_keep(vm, &s);
+	}
+	vm->mru = (uint32_t)(end[-1] >> shift);
+}
+
+#if VECTORS
+#define VECTOR_TARGET __attribute__((target("sse4.1,bmi2")))
+
+/* The frame of the least key: the min of the halves, then phminposuw. */
+static inline VECTOR_TARGET uint32_t
+least_vector(const uint16_t *key, uint32_t frames)
+{
+	__m128i low = _mm_loadu_si128((const __m128i *)(const void *)key);
+	__m128i high = _mm_loadu_si128((const __m128i *)(const void *)
+	    (key + 8));
+
+	(void)frames;
+	return (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(
+	    _mm_min_epu16(low, high))) & FRAME_MASK;
+}
+
+/* With the vectors (and BMI2's shift, which leaves the count's register). */
+static VECTOR_TARGET void
+take_vector(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift)
+{
+	if (vm->evict != NULL)
+		take(vm, address, n, shift, least_vector, true);
+	else
+		take(vm, address, n, shift, least_vector, false);
+}
+#endif
+
+/* In C, out of line: the vectors' batches skip its prologue. */
+static __attribute__((noinline)) void
+take_portable(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift)
+{
+	if (vm->evict != NULL)
+		take(vm, address, n, shift, least_portable, true);
+	else
+		take(vm, address, n, shift, least_portable, false);
+}
+
+void
+vmsim_small_take(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift)
+{
+#if VECTORS
+	if (vm->vectors) {
+		take_vector(vm, address, n, shift);
+		return;
+	}
+#endif
+	take_portable(vm, address, n, shift);
+}
+
+void
+vmsim_small_trace(const struct vmsim *vm, FILE *trace)
+{
+	uint32_t f, after = VMSIM_FRAMES;
+
+	for (;;) {
+		uint32_t next = VMSIM_FRAMES;
+
+		for (f = 0; f < vm->frames; f++)
+			if (vm->key[f] >= after && (next == VMSIM_FRAMES ||
+			    vm->key[f] < vm->key[next]))
+				next = f;
+		if (next == VMSIM_FRAMES)
+			return;
+		after = vm->key[next] + 1u;
+		pages_trace(trace, vm->heap_pages, "resident ",
+		    (uint32_t)(vm->frame[next] - vm->pages));
+	}
+}
