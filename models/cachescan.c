@@ -15,28 +15,20 @@
  * set's most recent: that decides a repeat of the block accessed last
  * too, which is always there, so no separate test is made for it, and
  * most hits cost a load and a compare.  The vector paths shift by a
- * register (BMI2, which every CPU with AVX2 has and which the choice
- * checks): about 13 instructions an access where the block is first.
+ * register (BMI2: vectors.h): about 13 instructions an access where the
+ * block is first.
  */
 #include "cachescan.h"
+#include "vectors.h"
 
-#if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
-#define VECTORS 1
-#include <immintrin.h>
-#else
-#define VECTORS 0
-#endif
 
 enum cache_vectors
 cache_host_vectors(void)
 {
-#if VECTORS
-	__builtin_cpu_init();
-	if (!__builtin_cpu_supports("bmi2"))
-		return CACHE_VECTORS_NONE;
-	if (__builtin_cpu_supports("avx512f"))
+#if MODEL_VECTORS
+	if (vectors_avx512())
 		return CACHE_VECTORS_AVX512;
-	if (__builtin_cpu_supports("avx2"))
+	if (vectors_avx2())
 		return CACHE_VECTORS_AVX2;
 #endif
 	return CACHE_VECTORS_NONE;
@@ -110,11 +102,8 @@ take_packed_portable(const struct scan_sets *s, uint64_t *last,
 	return m;
 }
 
-#if VECTORS
+#if MODEL_VECTORS
 
-#define VECTOR_TARGET __attribute__((target("avx2,bmi2")))
-#define INLINE_VECTOR static inline VECTOR_TARGET \
-	__attribute__((always_inline))
 
 /*
  * A wide set of 4 x chunks ways, most recent first: the way of tag, or
@@ -355,7 +344,7 @@ bool
 cache_access_packed(uint32_t *set, uint32_t ways, uint32_t tag,
     enum cache_vectors vectors)
 {
-#if VECTORS
+#if MODEL_VECTORS
 	if (vectors == CACHE_VECTORS_AVX512)
 		return access_packed512(set, ways, tag);
 	if (vectors == CACHE_VECTORS_AVX2)
@@ -369,7 +358,7 @@ size_t
 scan_take(const struct scan_sets *s, uint64_t *last, const uint64_t *in,
     size_t n, uint64_t *out)
 {
-#if VECTORS
+#if MODEL_VECTORS
 	/* Wide sets take vectors for 4, 8, 12 or 16 ways. */
 	if (s->vectors != CACHE_VECTORS_NONE && (s->packed != NULL ||
 	    s->ways % 4 == 0))

@@ -6,8 +6,7 @@
  * counted, without a branch; a marker (a step's start, an operation's
  * end: one record in a few) takes the one branch.
  *
- * Where the host has AVX2 (asked once, as the caches ask: cachescan.h)
- * four records go at a time: a compare picks the counted ones, a
+ * Where the host has AVX2 (vectors.h) four records go at a time: a compare picks the counted ones, a
  * permutation from a table of sixteen packs their addresses together,
  * and one store writes them; only a group where an operation ends (one
  * record in thirty) looks at its lanes, for where.  About half the
@@ -15,16 +14,10 @@
  */
 #include <assert.h>
 
-#include "cachescan.h"
 #include "counted.h"
 #include "stream.h"
+#include "vectors.h"
 
-#if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
-#define VECTORS 1
-#include <immintrin.h>
-#else
-#define VECTORS 0
-#endif
 
 /* Set by a test alone: the portable loop though the host has vectors. */
 static bool portable_only;
@@ -55,11 +48,8 @@ filter_from(struct counted *c, const uint64_t *record, size_t from, size_t n,
 	return n;
 }
 
-#if VECTORS
+#if MODEL_VECTORS
 
-#define VECTOR_TARGET __attribute__((target("avx2,bmi,popcnt")))
-#define INLINE_VECTOR static inline VECTOR_TARGET \
-	__attribute__((always_inline))
 
 /*
  * A record is a marker where this bit is set: its kind is 2 or 3; an
@@ -156,8 +146,8 @@ counted_filter(struct counted *c, const uint64_t *record, size_t n,
 {
 	if (n > COUNTED_MAX)
 		n = COUNTED_MAX;
-#if VECTORS
-	if (!portable_only && cache_host_vectors() != CACHE_VECTORS_NONE)
+#if MODEL_VECTORS
+	if (!portable_only && vectors_avx2())
 		return filter_vector(c, record, n, items_counted ? 0 :
 		    STREAM_ITEM_BIT);
 #endif

@@ -14,10 +14,10 @@
  * otherwise, so that taking it clears that record's frame like a
  * victim's, without a branch.
  *
- * The keys are two SSE vectors: with SSE4.1 (x86-64, asked once of the
- * CPU, with BMI2 for the loop's shifts) the least is a min of the halves
- * and one phminposuw; other hosts and ABIs, and single accesses, scan the
- * keys in C, to the same frame.  The ticks run out every few thousand
+ * The keys are two SSE vectors: where the host has the models' vectors
+ * (vectors.h, asked once) the least is a min of the halves and one
+ * phminposuw; other hosts and ABIs, and single accesses, scan the keys
+ * in C, to the same frame.  The ticks run out every few thousand
  * accesses; the keys then drop to their ranks, which keeps their order.
  */
 #include <assert.h>
@@ -25,13 +25,8 @@
 
 #include "pages.h"
 #include "vmsim.h"
+#include "vectors.h"
 
-#if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
-#define VECTORS 1
-#include <immintrin.h>
-#else
-#define VECTORS 0
-#endif
 
 /* A key's frame, in its low bits below the tick. */
 #define FRAME_MASK	(VMSIM_FRAMES - 1u)
@@ -53,12 +48,7 @@ vmsim_small_init(struct vmsim *vm, uint32_t frames)
 		vm->key[f] = f < frames ? (uint16_t)f : UINT16_MAX;
 		vm->frame[f] = &vm->pages[vm->heap_pages + vm->item_pages];
 	}
-	vm->vectors = false;
-#if VECTORS
-	__builtin_cpu_init();
-	vm->vectors = __builtin_cpu_supports("sse4.1") &&
-	    __builtin_cpu_supports("bmi2");
-#endif
+	vm->vectors = vectors_avx2();
 }
 
 void
@@ -224,8 +214,7 @@ take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
 	vm->mru = (uint32_t)(end[-1] >> shift);
 }
 
-#if VECTORS
-#define VECTOR_TARGET __attribute__((target("sse4.1,bmi2")))
+#if MODEL_VECTORS
 
 /* The frame of the least key: the min of the halves, then phminposuw. */
 static inline VECTOR_TARGET uint32_t
@@ -267,7 +256,7 @@ void
 vmsim_small_take(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
-#if VECTORS
+#if MODEL_VECTORS
 	if (vm->vectors) {
 		take_vector(vm, address, n, shift);
 		return;
