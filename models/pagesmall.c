@@ -214,6 +214,17 @@ take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
 	vm->mru = (uint32_t)(end[-1] >> shift);
 }
 
+/* take(), its evictions told where --vm kernel or disk listens. */
+static inline __attribute__((always_inline)) void
+take_told(struct vmsim *vm, const uint64_t *address, size_t n,
+    unsigned shift, uint32_t (*least)(const uint16_t *, uint32_t))
+{
+	if (vm->evict != NULL)
+		take(vm, address, n, shift, least, true);
+	else
+		take(vm, address, n, shift, least, false);
+}
+
 #if MODEL_VECTORS
 
 /* The frame of the least key: the min of the halves, then phminposuw. */
@@ -234,10 +245,7 @@ static VECTOR_TARGET void
 take_vector(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
-	if (vm->evict != NULL)
-		take(vm, address, n, shift, least_vector, true);
-	else
-		take(vm, address, n, shift, least_vector, false);
+	take_told(vm, address, n, shift, least_vector);
 }
 #endif
 
@@ -246,10 +254,7 @@ static __attribute__((noinline)) void
 take_portable(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
-	if (vm->evict != NULL)
-		take(vm, address, n, shift, least_portable, true);
-	else
-		take(vm, address, n, shift, least_portable, false);
+	take_told(vm, address, n, shift, least_portable);
 }
 
 void
