@@ -252,7 +252,7 @@ help_hierarchy(FILE *out, const struct config *d)
 "  --time-model       also model each operation's time on an out-of-order\n"
 "                     core (model_ns_per_op and its parts), with caches of\n"
 "                     its own over slots and items: a tracked run takes\n"
-"                     1.5 to 2 times as long under --model full, 2 to 5\n"
+"                     1.7 to 2.3 times as long under --model full, 2 to 5\n"
 "                     under array (make bench): asked for, not by default\n"
 "  --latency-curve LIST  the time model's latency by reuse distance in\n"
 "                     place of its caches': SIZE=TIME points, SIZE rising\n"
