@@ -29,22 +29,19 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
+# shellcheck source=tools/callgrind.sh
+. "$(dirname "$0")/callgrind.sh"
 
 # run OPS ARGS...: "ACCESSES TRACKED UNTRACKED" of one run under callgrind.
-# The parent's file is the lowest pid's; of its children the tracked one
-# runs the models and so the most instructions.
+# Of the parent's children the tracked one runs the models and so the
+# most instructions.
 run() {
 	r_ops=$1
 	shift
-	rm -f "$tmp"/out.*
-	valgrind --tool=callgrind --trace-children=yes \
-	    --callgrind-out-file="$tmp/out.%p" "$bin" --items 100K \
+	r_counts=$(callgrind_counts "$tmp" "$tmp/csv" "$bin" --items 100K \
 	    --ops "$r_ops" --workload replace --model full --no-pipeline "$@" \
-	    --format csv >"$tmp/csv" 2>/dev/null
+	    --format csv | sed 1d | awk '{ print $2 }' | sort -n)
 	r_acc=$(csv_column "$tmp/csv" accesses)
-	r_counts=$(for f in "$tmp"/out.*; do
-		echo "${f##*.} $(sed -n 's/^summary: //p' "$f")"
-	done | sort -n | sed 1d | awk '{ print $2 }' | sort -n)
 	echo "$r_acc $(echo "$r_counts" | tail -n 1) $(echo "$r_counts" |
 	    head -n 1)"
 }

@@ -30,20 +30,17 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # shellcheck source=tools/csv.sh
 . "$(dirname "$0")/csv.sh"
+# shellcheck source=tools/callgrind.sh
+. "$(dirname "$0")/callgrind.sh"
 
-# counts OPS ARGS...: "INSTRUCTIONS STEPS" of one layout's replace phase.
-# The parent's callgrind file is the lowest pid's; the child's is next.
+# counts OPS ARGS...: "INSTRUCTIONS STEPS" of one layout's replace phase:
+# the instructions of the parent's one child.
 counts() {
 	c_ops=$1
 	shift
-	rm -f "$tmp"/out.*
-	valgrind --tool=callgrind --trace-children=yes \
-	    --callgrind-out-file="$tmp/out.%p" "$bin" --items 100K \
-	    --ops "$c_ops" --workload replace --vm off "$@" \
-	    --format csv >/dev/null 2>&1
-	c_instr=$(for f in "$tmp"/out.*; do
-		echo "${f##*.} $(sed -n 's/^summary: //p' "$f")"
-	done | sort -n | sed -n 2p | cut -d ' ' -f 2)
+	c_instr=$(callgrind_counts "$tmp" /dev/null "$bin" --items 100K \
+	    --ops "$c_ops" --workload replace --vm off "$@" --format csv |
+	    sed -n 2p | cut -d ' ' -f 2)
 	"$bin" --items 100K --ops "$c_ops" --workload replace --time-model \
 	    "$@" --format csv >"$tmp/csv" 2>/dev/null
 	echo "$c_instr $(csv_column "$tmp/csv" steps_per_op) $c_ops"
