@@ -122,13 +122,18 @@ summarize() {
 # per layout (--resident all); Kamp's Figure 2, 0 to 64 KiB, one point
 # per page.  Runs side by side (--jobs 2) only where the plot is of fault
 # counts, which do not depend on timing.
+# kamp_curve MODEL: every budget under one --model, figure and table.
+kamp_curve() {
+	# shellcheck disable=SC2086 # $hierarchy is two options and their values
+	run "$bin" --items "$items" --layout all --model "$1" --workload replace \
+	    --resident all $hierarchy \
+	    --output "$out/kamp-$1.csv" --plot "$out/kamp-$1.svg"
+	summarize "$out/kamp-$1.csv" resident_pages
+}
+
 step_1() {
 	echo "== 1. Kamp's figure: $items items, 4 KiB pages, model array, replace" >&2
-	# shellcheck disable=SC2086 # $hierarchy is two options and their values
-	run "$bin" --items "$items" --layout all --model array --workload replace \
-	    --resident all $hierarchy \
-	    --output "$out/kamp-array.csv" --plot "$out/kamp-array.svg"
-	summarize "$out/kamp-array.csv" resident_pages
+	kamp_curve array
 	# shellcheck disable=SC2086
 	run "$bin" --items "$items" --layout all --model array --workload replace \
 	    --sweep "resident=1..16:+1" $hierarchy \
@@ -143,11 +148,7 @@ step_1() {
 
 step_2() {
 	echo "== 2. The same with item pages counted (model full)" >&2
-	# shellcheck disable=SC2086
-	run "$bin" --items "$items" --layout all --model full --workload replace \
-	    --resident all $hierarchy \
-	    --output "$out/kamp-full.csv" --plot "$out/kamp-full.svg"
-	summarize "$out/kamp-full.csv" resident_pages
+	kamp_curve full
 }
 
 step_3() {
