@@ -11,8 +11,8 @@
  * itself shifted one lane down, all without a branch.  A batch's loop
  * is one per kind of set, the search inlined in it.
  *
- * A batch's loop asks one question first, whether the block is its
- * set's most recent: that decides a repeat of the block accessed last
+ * A vector batch's loop asks one question first, whether the block is
+ * its set's most recent: that decides a repeat of the block accessed last
  * too, which is always there, so no separate test is made for it, and
  * most hits cost a load and a compare.  The vector paths shift by a
  * register (BMI2: vectors.h): about 13 instructions an access where the
@@ -21,16 +21,13 @@
 #include "cachescan.h"
 #include "vectors.h"
 
-
 enum cache_vectors
 cache_host_vectors(void)
 {
-#if MODEL_VECTORS
 	if (vectors_avx512())
 		return CACHE_VECTORS_AVX512;
 	if (vectors_avx2())
 		return CACHE_VECTORS_AVX2;
-#endif
 	return CACHE_VECTORS_NONE;
 }
 
@@ -103,7 +100,6 @@ take_packed_portable(const struct scan_sets *s, uint64_t *last,
 }
 
 #if MODEL_VECTORS
-
 
 /*
  * A wide set of 4 x chunks ways, most recent first: the way of tag, or

@@ -6,11 +6,11 @@
  * counted, without a branch; a marker (a step's start, an operation's
  * end: one record in a few) takes the one branch.
  *
- * Where the host has AVX2 (vectors.h) four records go at a time: a compare picks the counted ones, a
- * permutation from a table of sixteen packs their addresses together,
- * and one store writes them; only a group where an operation ends (one
- * record in thirty) looks at its lanes, for where.  About half the
- * instructions of the loop above.
+ * Where the host has AVX2 (vectors.h) four records go at a time: a
+ * compare picks the counted ones, a permutation from a table of sixteen
+ * packs their addresses together, and one store writes them; only a
+ * group where an operation ends (one record in thirty) looks at its
+ * lanes, for where.  About half the instructions of the loop above.
  */
 #include <assert.h>
 
@@ -49,7 +49,6 @@ filter_from(struct counted *c, const uint64_t *record, size_t from, size_t n,
 }
 
 #if MODEL_VECTORS
-
 
 /*
  * A record is a marker where this bit is set: its kind is 2 or 3; an
@@ -116,15 +115,14 @@ filter_vector(struct counted *c, const uint64_t *record, size_t n,
 		    refused), zero)));
 		__m256i lanes = _mm256_loadu_si256((const __m256i *)(const void *)
 		    pack_lanes[counted]);
+		/* An operation's end is the greatest kind: a compare finds it. */
+		unsigned ended = (unsigned)_mm256_movemask_pd(
+		    _mm256_castsi256_pd(_mm256_cmpgt_epi64(r, before_end)));
 
 		/* kept <= i: the four lanes' room is within the n records. */
 		_mm256_storeu_si256((__m256i *)(void *)(c->address + kept),
 		    _mm256_permutevar8x32_epi32(_mm256_and_si256(r, address),
 		    lanes));
-		/* An operation's end is the greatest kind: a compare finds it. */
-		unsigned ended = (unsigned)_mm256_movemask_pd(
-		    _mm256_castsi256_pd(_mm256_cmpgt_epi64(r, before_end)));
-
 		if (ended != 0)
 			group_ends(c, counted, ended, kept, &ends);
 		kept += (unsigned)__builtin_popcount(counted);
