@@ -72,20 +72,13 @@ rule_item_address(const struct address_rule *rule, const void *byte)
 	return (uint64_t)(uintptr_t)byte + rule->item_offset;
 }
 
+/* The modeled address of array entry u, the rule taken for it alone. */
 static inline uint64_t
 address_of_index(const struct page_map *map, uint64_t u)
 {
 	struct address_rule rule = address_rule_of(map);
 
 	return rule_index_address(&rule, u);
-}
-
-static inline uint64_t
-address_of_item(const struct page_map *map, const void *byte)
-{
-	struct address_rule rule = address_rule_of(map);
-
-	return rule_item_address(&rule, byte);
 }
 
 /* The page holding a modeled address. */
