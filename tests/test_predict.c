@@ -85,6 +85,36 @@ static const unsigned char next_state[4][2] = {
 };
 
 /*
+ * The children the level of marker m compared, within the heap: one
+ * where it is no sift-down's (a sift-up's, whose only branch ends it).
+ */
+static unsigned
+children_of(const struct layout *layout, const struct shape *shape,
+    uint64_t m)
+{
+	unsigned children = 1;
+
+	if (stream_site_of(m) == STREAM_SITE_DOWN) {
+		uint64_t first = layout->children(shape, stream_parent_of(m),
+		    &children);
+
+		if (first + children - 1 > PREDICT_ITEMS)
+			children = (unsigned)(PREDICT_ITEMS - first + 1);
+	}
+	return children;
+}
+
+/* Of `down` sift-down levels, `wrong` chose the child wrong: low to high. */
+static void
+need_mispredicted(uint64_t wrong, uint64_t down, double low, double high)
+{
+	need((double)wrong / (double)down > low &&
+	    (double)wrong / (double)down < high,
+	    "%lu of %lu children mispredicted", (unsigned long)wrong,
+	    (unsigned long)down);
+}
+
+/*
  * On the outcomes a binary heap's and an 8-ary heap's replace recorded,
  * the predictor mispredicts exactly where the naive one does, and as
  * often as random keys make a real core: a binary level's child half
@@ -116,16 +146,12 @@ START_TEST(test_predictor)
 		enum stream_site site = stream_site_of(m);
 		struct prediction actual = { stream_rank_of(m),
 		    stream_ended(m) };
-		unsigned children = 1, guess = 0, c;
+		unsigned children = children_of(layouts[run[_i].layout],
+		    &shape, m), guess = 0, c;
 		bool naive;
 
 		ck_assert(stream_outcome_recorded(m));
 		if (site == STREAM_SITE_DOWN) {
-			uint64_t first = layouts[run[_i].layout]->children(
-			    &shape, stream_parent_of(m), &children);
-
-			if (first + children - 1 > PREDICT_ITEMS)
-				children = (unsigned)(PREDICT_ITEMS - first + 1);
 			for (c = 1; c < children; c++)
 				if (compare[c] >= 2)
 					guess = c;
@@ -142,10 +168,7 @@ START_TEST(test_predictor)
 		    "level %lu: the predictors disagree", (unsigned long)i);
 	}
 	ck_assert_uint_gt(down, PREDICT_OPS);
-	need((double)wrong_child / (double)down > run[_i].low &&
-	    (double)wrong_child / (double)down < run[_i].high,
-	    "%lu of %lu children mispredicted", (unsigned long)wrong_child,
-	    (unsigned long)down);
+	need_mispredicted(wrong_child, down, run[_i].low, run[_i].high);
 	free(kept.marker);
 }
 END_TEST
@@ -183,16 +206,10 @@ START_TEST(test_gshare)
 		enum stream_site site = stream_site_of(m);
 		struct prediction actual = { stream_rank_of(m),
 		    stream_ended(m) };
-		unsigned children = 1, guess = 0, c, h = history, k;
+		unsigned children = children_of(layouts[run[_i].layout],
+		    &shape, m), guess = 0, c, h = history, k;
 		bool naive, ended;
 
-		if (site == STREAM_SITE_DOWN) {
-			uint64_t first = layouts[run[_i].layout]->children(
-			    &shape, stream_parent_of(m), &children);
-
-			if (first + children - 1 > PREDICT_ITEMS)
-				children = (unsigned)(PREDICT_ITEMS - first + 1);
-		}
 		for (c = 1; c < children; c++) {
 			bool taken = table[(c * 61 ^ h) % 4096] >= 2;
 
@@ -217,10 +234,7 @@ START_TEST(test_gshare)
 		need(predict_learn(&p, site, children, actual) == naive,
 		    "level %lu: the predictors disagree", (unsigned long)i);
 	}
-	need((double)wrong_child / (double)down > run[_i].low &&
-	    (double)wrong_child / (double)down < run[_i].high,
-	    "%lu of %lu children mispredicted", (unsigned long)wrong_child,
-	    (unsigned long)down);
+	need_mispredicted(wrong_child, down, run[_i].low, run[_i].high);
 	free(kept.marker);
 }
 END_TEST
