@@ -91,7 +91,7 @@ def main():
            f'<text x="{width / 2}" y="54" text-anchor="middle" font-size="11" '
            f'fill="#444" class="subtitle">(the model under --serialize both '
            f'less the overlapped one); black tick: measured CPU ns/op of '
-           f'--vm off, median of 3 runs</text>']
+           f'--vm off, median of {rows[0].get("runs") or 3} runs</text>']
     base = H - BOTTOM
     for k in range(0, int(round(top / step)) + 1):
         t = k * step
