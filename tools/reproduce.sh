@@ -339,9 +339,10 @@ step_8_times() {
 step_9() {
 	echo "== 9. The time model: modeled against measured ns/op, and the time stacks" >&2
 	# Step 9, the time model (issue 24): modeled against measured ns/op over
-	# the grid (FULL=1: 10K to 8M items; QUICK: the CI grid), and where each
-	# layout's time goes, per heap size.  A grid point outside the check's
-	# wide tolerance still gives its row: the table shows it.
+	# the grid (FULL=1: issue 40's, 10K to 16M items; QUICK: the CI
+	# grid), and where each layout's time goes, per heap size.  A grid
+	# point outside the check's wide tolerance still gives its row: the
+	# table shows it.
 	full=1
 	[ "${QUICK:-0}" = 1 ] && full=0
 	run env FULL=$full LAYOUTS=all TIME_CSV="$out/time-model.csv" sh "$(dirname "$0")/time-check.sh" \
