@@ -77,17 +77,18 @@ renumber(struct vmsim *vm)
 	vm->tick = vm->frames * VMSIM_FRAMES;
 }
 
-/* The frame of the least of the keys of `frames` frames, in C. */
-static inline uint32_t
-least_portable(const uint16_t *key, uint32_t frames)
-{
-	uint32_t f, least = key[0];
-
-	for (f = 1; f < frames; f++)
-		if (key[f] < least)
-			least = key[f];
-	return least & FRAME_MASK;
-}
+/*
+ * Where a batch keeps the frames' keys while it runs, and how it finds
+ * the least: in C, vm->key itself; with the vectors, a register, so that
+ * a fault's search never loads what a hit has just stored (a narrow
+ * store does not forward to a wide load: the load would wait for it).
+ */
+struct keys_way {
+	void		(*open)(void *keys, const uint16_t *key, uint32_t tick);
+	void		(*close)(const void *keys, uint16_t *key);
+	uint32_t	(*least)(const void *keys, uint32_t frames);
+	void		(*set)(void *keys, size_t f, uint16_t key);
+};
 
 /* A batch's state, in locals: the frames', and the stamps' counts. */
 struct small {
@@ -123,12 +124,12 @@ small_keep(struct vmsim *vm, const struct small *s)
 
 /*
  * The access to the page of pg, its stamps aside: on a fault the frame
- * of the least key, found by least(), with vm->evict told of its page
- * if `told`; then the page's key is the next tick.
+ * of the least key, with vm->evict told of its page if `told`; then the
+ * page's key is the next tick.
  */
 static inline __attribute__((always_inline)) void
-step(struct vmsim *vm, struct small *s, struct vmsim_page *pg,
-    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+step(struct vmsim *vm, struct small *s, struct vmsim_page *pg, void *keys,
+    const struct keys_way *way, bool told)
 {
 	size_t f = pg->prev;	/* 32-bit, GCC copies it for the key */
 
@@ -136,7 +137,7 @@ step(struct vmsim *vm, struct small *s, struct vmsim_page *pg,
 		struct vmsim_page *victim;
 
 		s->faults++;
-		f = least(vm->key, s->frames);
+		f = way->least(keys, s->frames);
 		victim = vm->frame[f];
 		victim->prev = VMSIM_NONE;
 		if (told && victim != &s->pages[vm->heap_pages +
@@ -147,8 +148,46 @@ step(struct vmsim *vm, struct small *s, struct vmsim_page *pg,
 		pg->prev = (uint32_t)f;
 	}
 	s->tick += VMSIM_FRAMES;
-	vm->key[f] = (uint16_t)(s->tick + f);
+	way->set(keys, f, (uint16_t)(s->tick + f));
 }
+
+/* The keys in vm->key, searched in C. */
+static inline void
+open_portable(void *keys, const uint16_t *key, uint32_t tick)
+{
+	(void)keys;
+	(void)key;
+	(void)tick;
+}
+
+static inline void
+close_portable(const void *keys, uint16_t *key)
+{
+	(void)keys;
+	(void)key;
+}
+
+static inline uint32_t
+least_portable(const void *keys, uint32_t frames)
+{
+	const uint16_t *key = keys;
+	uint32_t f, least = key[0];
+
+	for (f = 1; f < frames; f++)
+		if (key[f] < least)
+			least = key[f];
+	return least & FRAME_MASK;
+}
+
+static inline void
+set_portable(void *keys, size_t f, uint16_t key)
+{
+	((uint16_t *)keys)[f] = key;
+}
+
+static const struct keys_way portable = {
+	open_portable, close_portable, least_portable, set_portable,
+};
 
 void
 vmsim_small_access(struct vmsim *vm, uint32_t id)
@@ -159,32 +198,34 @@ vmsim_small_access(struct vmsim *vm, uint32_t id)
 		renumber(vm);
 	s = small_of(vm);
 	if (vm->evict != NULL)
-		step(vm, &s, &s.pages[id], least_portable, true);
+		step(vm, &s, &s.pages[id], vm->key, &portable, true);
 	else
-		step(vm, &s, &s.pages[id], least_portable, false);
+		step(vm, &s, &s.pages[id], vm->key, &portable, false);
 	small_keep(vm, &s);
 }
 
 /* The access to the page of an address, its stamps too. */
 static inline __attribute__((always_inline)) void
 visit(struct vmsim *vm, struct small *s, uint64_t address, unsigned shift,
-    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+    void *keys, const struct keys_way *way, bool told)
 {
 	struct vmsim_page *pg = &s->pages[address >> shift];
 
 	vmsim_stamp(pg, s->phase, s->op, &s->distinct, &s->op_pages);
-	step(vm, s, pg, least, told);
+	step(vm, s, pg, keys, way, told);
 }
 
 /*
  * The batch in chunks that the ticks left cover, four accesses a round
- * (a quarter of the loop's own instructions).  Its page ids are not
- * asserted: an id past the pages would read past their records, which
- * the sanitizers' builds catch (vmsim_access() asserts its own).
+ * (a quarter of the loop's own instructions), the keys where `way` keeps
+ * them (`keys`: room for them) between a chunk's start and its end.  Its
+ * page ids are not asserted: an id past the pages would read past their
+ * records, which the sanitizers' builds catch (vmsim_access() asserts
+ * its own).
  */
 static inline __attribute__((always_inline)) void
 take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
-    uint32_t (*least)(const uint16_t *, uint32_t), bool told)
+    void *keys, const struct keys_way *way, bool told)
 {
 	const uint64_t *end = address + n;
 
@@ -198,17 +239,19 @@ take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
 		if (vm->tick == TICK_LAST)
 			renumber(vm);
 		s = small_of(vm);
+		way->open(keys, vm->key, s.tick);
 		left = (TICK_LAST - s.tick) / VMSIM_FRAMES;
 		stop = (size_t)(end - address) < left ? end : address + left;
 		for (rounds = stop - ((stop - address) & 3); address != rounds;
 		    address += 4) {
-			visit(vm, &s, address[0], shift, least, told);
-			visit(vm, &s, address[1], shift, least, told);
-			visit(vm, &s, address[2], shift, least, told);
-			visit(vm, &s, address[3], shift, least, told);
+			visit(vm, &s, address[0], shift, keys, way, told);
+			visit(vm, &s, address[1], shift, keys, way, told);
+			visit(vm, &s, address[2], shift, keys, way, told);
+			visit(vm, &s, address[3], shift, keys, way, told);
 		}
 		for (; address != stop; address++)
-			visit(vm, &s, *address, shift, least, told);
+			visit(vm, &s, *address, shift, keys, way, told);
+		way->close(keys, vm->key);
 		small_keep(vm, &s);
 	}
 	vm->mru = (uint32_t)(end[-1] >> shift);
@@ -217,27 +260,82 @@ take(struct vmsim *vm, const uint64_t *address, size_t n, unsigned shift,
 /* take(), its evictions told where --vm kernel or disk listens. */
 static inline __attribute__((always_inline)) void
 take_told(struct vmsim *vm, const uint64_t *address, size_t n,
-    unsigned shift, uint32_t (*least)(const uint16_t *, uint32_t))
+    unsigned shift, void *keys, const struct keys_way *way)
 {
 	if (vm->evict != NULL)
-		take(vm, address, n, shift, least, true);
+		take(vm, address, n, shift, keys, way, true);
 	else
-		take(vm, address, n, shift, least, false);
+		take(vm, address, n, shift, keys, way, false);
 }
 
 #if MODEL_VECTORS
 
-/* The frame of the least key: the min of the halves, then phminposuw. */
-static inline VECTOR_TARGET uint32_t
-least_vector(const uint16_t *key, uint32_t frames)
+/*
+ * The keys in one AVX2 register, lane f frame f's, and beside them the
+ * keys the next tick gives each frame.  The least is the min of the
+ * halves, then phminposuw.  A key is set by the max of the keys and the
+ * next keys masked to its lane: a frame's new key is above its old one,
+ * as ticks only grow (and renumber() keeps their order).
+ */
+struct keys_vector {
+	__m256i		 key;
+	__m256i		 next;
+};
+
+#define LANE(f)	[f] = { [f] = UINT16_MAX }
+static const uint16_t lane_mask[VMSIM_FRAMES][16]
+    __attribute__((aligned(32))) = {
+	LANE(0), LANE(1), LANE(2), LANE(3), LANE(4), LANE(5), LANE(6),
+	LANE(7), LANE(8), LANE(9), LANE(10), LANE(11), LANE(12), LANE(13),
+	LANE(14), LANE(15),
+};
+#undef LANE
+
+INLINE_VECTOR __m256i
+lanes(void)
 {
-	__m128i low = _mm_loadu_si128((const __m128i *)(const void *)key);
-	__m128i high = _mm_loadu_si128((const __m128i *)(const void *)
-	    (key + 8));
+	return _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+	    14, 15);
+}
+
+INLINE_VECTOR void
+open_vector(void *keys, const uint16_t *key, uint32_t tick)
+{
+	struct keys_vector *k = keys;
+
+	k->key = _mm256_loadu_si256((const __m256i *)(const void *)key);
+	k->next = _mm256_add_epi16(_mm256_set1_epi16((short)tick), lanes());
+}
+
+INLINE_VECTOR void
+close_vector(const void *keys, uint16_t *key)
+{
+	const struct keys_vector *k = keys;
+
+	_mm256_storeu_si256((__m256i *)(void *)key, k->key);
+}
+
+INLINE_VECTOR uint32_t
+least_vector(const void *keys, uint32_t frames)
+{
+	const struct keys_vector *k = keys;
 
 	(void)frames;
-	return (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(
-	    _mm_min_epu16(low, high))) & FRAME_MASK;
+	return (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(_mm_min_epu16(
+	    _mm256_castsi256_si128(k->key), _mm256_extracti128_si256(k->key,
+	    1)))) & FRAME_MASK;
+}
+
+/* Frame f's key is the next tick's: the key given, which step() made. */
+INLINE_VECTOR void
+set_vector(void *keys, size_t f, uint16_t key)
+{
+	struct keys_vector *k = keys;
+
+	(void)key;
+	k->next = _mm256_add_epi16(k->next, _mm256_set1_epi16(VMSIM_FRAMES));
+	k->key = _mm256_max_epu16(k->key, _mm256_and_si256(k->next,
+	    _mm256_load_si256((const __m256i *)(const void *)lane_mask[f])));
 }
 
 /* With the vectors (and BMI2's shift, which leaves the count's register). */
@@ -245,7 +343,12 @@ static VECTOR_TARGET void
 take_vector(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
-	take_told(vm, address, n, shift, least_vector);
+	static const struct keys_way way = {
+		open_vector, close_vector, least_vector, set_vector,
+	};
+	struct keys_vector keys;
+
+	take_told(vm, address, n, shift, &keys, &way);
 }
 #endif
 
@@ -254,7 +357,7 @@ static __attribute__((noinline)) void
 take_portable(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
-	take_told(vm, address, n, shift, least_portable);
+	take_told(vm, address, n, shift, vm->key, &portable);
 }
 
 void
