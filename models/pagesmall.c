@@ -14,11 +14,12 @@
  * otherwise, so that taking it clears that record's frame like a
  * victim's, without a branch.
  *
- * The keys are two SSE vectors: where the host has the models' vectors
- * (vectors.h, asked once) the least is a min of the halves and one
- * phminposuw; other hosts and ABIs, and single accesses, scan the keys
- * in C, to the same frame.  The ticks run out every few thousand
- * accesses; the keys then drop to their ranks, which keeps their order.
+ * The keys fill one 256-bit vector: where the host has the models'
+ * vectors (vectors.h, asked once) a batch keeps them in a register, and
+ * the least is a min of the halves and one phminposuw; other hosts and
+ * ABIs, and single accesses, keep them in vm->key and scan them in C, to
+ * the same frame.  The ticks run out every few thousand accesses; the
+ * keys then drop to their ranks, which keeps their order.
  */
 #include <assert.h>
 #include <string.h>

@@ -56,7 +56,7 @@ struct vmsim_page {
 /*
  * LRU keeps up to this many resident pages in frames, not a list of uses:
  * a 16-bit key a frame, its number in the low 4 bits, so that the keys
- * are two 128-bit vectors (pagesmall.c).
+ * fill one 256-bit vector (pagesmall.c).
  */
 #define VMSIM_FRAMES	16u
 
