@@ -121,31 +121,35 @@ fi
 common="--ops $ops --workload $workloads --format csv"
 # SERIALIZE=level|op|both: the fenced heaps, measured and modeled.
 [ -n "${SERIALIZE:-}" ] && common="$common --serialize $SERIALIZE"
+# into FILE WHAT ARGS...: bheapsim ARGS, its CSV into FILE; if it fails,
+# its last word on stderr, after WHAT, and exit 2.
+into() {
+	i_file=$1 i_what=$2
+	shift 2
+	"$bin" "$@" >"$i_file" 2>"$tmp/err" ||
+	    { echo "time-check: $i_what: $(tail -n 1 "$tmp/err")"; exit 2; }
+}
+modeled="--disk-latency 0ns --latency $latency $curve_option --time-model"
 echo "time-check: load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 for n in $sizes; do
 	for g in $groups; do
 		for m in array full; do
-			# shellcheck disable=SC2046 # the layout's words
-			"$bin" --items "$n" --model "$m" $(layout_of "$g") $common \
-			    --disk-latency 0ns --latency "$latency" $curve_option \
-			    --time-model >"$tmp/model-$n-$m-$g.csv" 2>"$tmp/err" ||
-			    { echo "time-check: $n $m $g: $(tail -n 1 "$tmp/err")"; exit 2; }
+			# shellcheck disable=SC2046 # the layout's and options' words
+			into "$tmp/model-$n-$m-$g.csv" "$n $m $g" --items "$n" \
+			    --model "$m" $(layout_of "$g") $common $modeled
 			[ -n "${SERIALIZE:-}" ] && continue
 			# shellcheck disable=SC2046
-			"$bin" --items "$n" --model "$m" $(layout_of "$g") $common \
-			    --disk-latency 0ns --latency "$latency" $curve_option \
-			    --time-model --serialize both \
-			    >"$tmp/fenced-$n-$m-$g.csv" 2>"$tmp/err" ||
-			    { echo "time-check: $n $m $g both: $(tail -n 1 "$tmp/err")"; exit 2; }
+			into "$tmp/fenced-$n-$m-$g.csv" "$n $m $g both" \
+			    --items "$n" --model "$m" $(layout_of "$g") $common \
+			    $modeled --serialize both
 		done
 	done
 	r=1
 	while [ "$r" -le "$runs" ]; do
 		for g in $groups; do
 			# shellcheck disable=SC2046
-			"$bin" --items "$n" --vm off --jobs 1 $(layout_of "$g") \
-			    $common >"$tmp/off-$n-$r-$g.csv" 2>"$tmp/err" ||
-			    { echo "time-check: $n off $g: $(tail -n 1 "$tmp/err")"; exit 2; }
+			into "$tmp/off-$n-$r-$g.csv" "$n off $g" --items "$n" \
+			    --vm off --jobs 1 $(layout_of "$g") $common
 		done
 		r=$((r + 1))
 	done
