@@ -11,15 +11,22 @@
  * other tenants, larger sets see more and more of memory's latency;
  * results/time-model.md says what that costs), mem (a set 8x the LLC),
  * each on huge pages where the kernel gives them (madvise), so that no
- * walk is in them; and tlb: one line in each of WALK_PAGES small pages,
- * less the same lines side by side on huge pages: the walk.
+ * walk is in them; and tlb: the walk, a chase over one line in each of
+ * WALK_PAGES small pages less the same chase over the same addresses on
+ * huge pages.  Only the pages differ between the two: the lines, their
+ * cache sets and whatever a hypervisor's own translation costs for so
+ * many lines spread so far (on a VM it is most of the difference
+ * between these lines and as many side by side, 150 ns and more at 256
+ * MiB) are in both.  The line in each page is a random one, so that on
+ * huge pages, where the pages lie side by side, the lines do not share a
+ * few sets of the caches.
  *
  * With --curve, instead the latency at every power-of-two set from
  * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
  * grammar (SIZE=TIME,...): the time model's lat(D) (issue 40).  With
  * --walk-curve, the walk of a load whose page was last touched SIZE
- * bytes of pages ago, for 16 to WALK_CURVE_PAGES small pages: one line
- * a page less the same lines side by side on huge pages, as tlb= above.
+ * bytes of pages ago, for 16 to WALK_CURVE_PAGES small pages, measured
+ * as tlb= above.
  *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
  *	./latency --curve
@@ -92,11 +99,16 @@ chase(char *base, size_t *at, size_t n)
 	return best;
 }
 
-/* Every line of `bytes`, or one line per page of `bytes`. */
+/*
+ * ns per load over every line of `bytes` on huge pages, or over one
+ * random line in each page of `bytes`, on small or huge pages.
+ */
+enum spread { PACKED, SMALL_PAGES, HUGE_PAGES };
+
 static double
-set(size_t bytes, int per_page)
+set(size_t bytes, enum spread spread)
 {
-	size_t n = per_page ? bytes / PAGE : bytes / LINE, i;
+	size_t n = spread == PACKED ? bytes / LINE : bytes / PAGE, i;
 	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
 	char *base = aligned_alloc(HUGE, mapped);
 	size_t *at = malloc(n * sizeof(*at));
@@ -104,15 +116,28 @@ set(size_t bytes, int per_page)
 
 	if (base == NULL || at == NULL)
 		abort();
-	if (!per_page)
-		(void)madvise(base, mapped, MADV_HUGEPAGE);
+	(void)madvise(base, mapped, spread == SMALL_PAGES ? MADV_NOHUGEPAGE :
+	    MADV_HUGEPAGE);
 	for (i = 0; i < n; i++)
-		at[i] = per_page ? i * PAGE + (i * 7 % (PAGE / LINE)) * LINE :
-		    i * LINE;
+		at[i] = spread == PACKED ? i * LINE :
+		    i * PAGE + next() % (PAGE / LINE) * LINE;
 	ns = chase(base, at, n);
 	free(at);
 	free(base);
 	return ns;
+}
+
+/* The walk over `pages` small pages: the same lines on small less huge. */
+static double
+walk(size_t pages)
+{
+	uint64_t seed = state;
+	double small, huge;
+
+	small = set(pages * PAGE, SMALL_PAGES);
+	state = seed;
+	huge = set(pages * PAGE, HUGE_PAGES);
+	return small - huge;
 }
 
 /* One point of a curve, "16K=1.2ns", after a comma but the first. */
@@ -130,7 +155,7 @@ curve(void)
 	size_t bytes;
 
 	for (bytes = CURVE_FIRST; bytes <= CURVE_LAST; bytes *= 2)
-		point(bytes, set(bytes, 0), bytes == CURVE_FIRST);
+		point(bytes, set(bytes, PACKED), bytes == CURVE_FIRST);
 	printf("\n");
 }
 
@@ -140,8 +165,7 @@ walk_curve(void)
 	size_t pages;
 
 	for (pages = 16; pages <= WALK_CURVE_PAGES; pages *= 2)
-		point(pages * PAGE, set(pages * PAGE, 1) -
-		    set(pages * LINE, 0), pages == 16);
+		point(pages * PAGE, walk(pages), pages == 16);
 	printf("\n");
 }
 
@@ -159,11 +183,10 @@ main(int argc, char **argv)
 	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;
 	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
 	size_t llc = argc > 3 ? strtoull(argv[3], NULL, 0) : 33554432;
-	double ns_l1 = set(l1 / 2, 0), ns_l2 = set(l2 / 2, 0);
-	double ns_llc = set(l2 * 4 < llc / 4 ? l2 * 4 : llc / 4, 0);
-	double ns_walk = set((size_t)WALK_PAGES * PAGE, 1) -
-	    set((size_t)WALK_PAGES * LINE, 0);
-	double ns_mem = set(llc * 8, 0);
+	double ns_l1 = set(l1 / 2, PACKED), ns_l2 = set(l2 / 2, PACKED);
+	double ns_llc = set(l2 * 4 < llc / 4 ? l2 * 4 : llc / 4, PACKED);
+	double ns_walk = walk(WALK_PAGES);
+	double ns_mem = set(llc * 8, PACKED);
 
 	printf("l1=%.1fns,l2=%.1fns,llc=%.1fns,mem=%.1fns,tlb=%.1fns\n",
 	    ns_l1, ns_l2, ns_llc, ns_mem, ns_walk > 0 ? ns_walk : 0);
