@@ -63,6 +63,17 @@ wrong_line(struct timemodel *model, uint64_t address)
 	return &model->wrong[line % TIME_WRONG_LINES];
 }
 
+/* When the wrong path's walk of address's page ended; 0: it did none. */
+static double
+wrong_walk(const struct timemodel *model, uint64_t address)
+{
+	uint64_t page = (address >> model->heap.pages.byte_shift) + 1;
+	const struct time_wrong_line *walked =
+	    &model->wrong_pages[page % TIME_WRONG_LINES];
+
+	return walked->line == page ? walked->ready : 0;
+}
+
 /*
  * A read, on its own or after its slot's read (a chain): when it
  * completes, and the parts of its chain's wait.
@@ -72,8 +83,9 @@ load(struct timemodel *model, uint64_t record)
 {
 	struct time_step *step = &model->step;
 	uint64_t address = stream_address_of(record);
-	struct time_wrong_line *wrong = wrong_line(model, address);
-	double stall[TIME_PARTS], part[TIME_PARTS], start, data, done;
+	const struct time_wrong_line *wrong = wrong_line(model, address);
+	double stall[TIME_PARTS], part[TIME_PARTS], start, done;
+	double walked_early = wrong_walk(model, address);
 	bool item = (record & STREAM_ITEM_BIT) != 0, chained;
 	unsigned k;
 
@@ -83,27 +95,26 @@ load(struct timemodel *model, uint64_t record)
 	start = chained ? step->slot_done : step->issue;
 	memcpy(part, chained ? step->slot : (double[TIME_PARTS]){ 0 },
 	    sizeof(part));
-	if (stall[TIME_TLB] > 0) {
-		double walked = walk(model, start, stall[TIME_TLB]);
+	/* A walk of its own, or the wrong path's, still under way. */
+	if (stall[TIME_TLB] > 0 || walked_early > start) {
+		double walked = stall[TIME_TLB] > 0 ?
+		    walk(model, start, stall[TIME_TLB]) : walked_early;
 
 		part[TIME_TLB] += walked - start;
 		start = walked;
 	}
-	data = stall[TIME_L2] + stall[TIME_LLC] + stall[TIME_MEM];
-	done = start + data;
-	/* Requested on the wrong path: no later than that request. */
-	if (wrong->line == (address >> model->line_shift) + 1) {
-		double early = max2(start, wrong->ready);
-
-		if (early < done) {
-			for (k = 0; k < TIME_TLB; k++)
-				stall[k] *= (early - start) / data;
-			done = early;
-		}
-		wrong->line = 0;
-	}
 	for (k = 0; k < TIME_TLB; k++)
 		part[k] += stall[k];
+	done = start + stall[TIME_L2] + stall[TIME_LLC] + stall[TIME_MEM];
+	/*
+	 * The wrong path's request put the line in the caches; until it
+	 * arrives, a load of it waits for it.
+	 */
+	if (wrong->line == (address >> model->line_shift) + 1 &&
+	    wrong->ready > done) {
+		part[wrong->part] += wrong->ready - done;
+		done = wrong->ready;
+	}
 	if (done > step->done) {
 		step->done = done;
 		memcpy(step->best, part, sizeof(part));
@@ -116,30 +127,102 @@ load(struct timemodel *model, uint64_t record)
 }
 
 /*
- * A mispredicted level's wrong path: the core followed child `w` and
- * asked for its children's slots at `at`.
+ * Node's children the heap holds, at most its layout's fanout: how many,
+ * and the first's position.  A node past the bottom has none.
+ */
+static unsigned
+children_held(const struct time_heap *heap, heap_index node,
+    uint64_t *first)
+{
+	unsigned count;
+
+	*first = heap->layout->children(&heap->shape, node, &count);
+	if (*first > heap->positions)
+		return 0;
+	if (*first + count - 1 > heap->positions)
+		count = (unsigned)(heap->positions - *first + 1);
+	return count;
+}
+
+/*
+ * The wrong path's request for one line at `at`: its walk takes a
+ * walker, and the line and the page remember when they arrive.
+ */
+static void
+request(struct timemodel *model, uint64_t address, double at)
+{
+	uint64_t page = (address >> model->heap.pages.byte_shift) + 1;
+	struct time_wrong_line *wrong = wrong_line(model, address);
+	struct time_wrong_line *walked =
+	    &model->wrong_pages[page % TIME_WRONG_LINES];
+	double stall[TIME_PARTS];
+	enum time_part k;
+
+	timemodel_access(model, address, stall);
+	if (stall[TIME_TLB] > 0) {
+		at = walk(model, at, stall[TIME_TLB]);
+		walked->line = page;
+		walked->ready = at;
+	}
+	wrong->line = (address >> model->line_shift) + 1;
+	wrong->ready = at;
+	wrong->part = TIME_L2;
+	for (k = 0; k < TIME_TLB; k++) {
+		wrong->ready += stall[k];
+		if (stall[k] > 0)
+			wrong->part = k;
+	}
+}
+
+/* The steps in the window still in flight at `at`. */
+static unsigned
+in_flight(const struct timemodel *model, double at)
+{
+	unsigned k, count = 0;
+
+	for (k = 0; k < model->window_steps; k++)
+		if (model->window[(model->window_first + k) %
+		    TIME_WINDOW_STEPS] > at)
+			count++;
+	return count;
+}
+
+/*
+ * A mispredicted level's wrong path: the core followed child `w` and,
+ * predicting every level below it, ran down the heap as far as the
+ * reorder window had room at `at`, asking at `at` for each level's
+ * children's slots.  Its indices are arithmetic, not loaded, so no level
+ * waits for the one above; its walks take the walkers.  Not past a
+ * fence before every level: it holds the next level until this one's
+ * loads are in, when the branch is known.
  */
 static void
 wrong_path(struct timemodel *model, heap_index w, double at)
 {
 	const struct time_heap *heap = &model->heap;
-	uint64_t first, c, last_line = 0;
-	unsigned count;
+	unsigned level, count;
+	uint64_t first, c, line, last_line;
 
-	first = heap->layout->children(&heap->shape, w, &count);
-	for (c = first; c < first + count && c <= heap->positions; c++) {
-		uint64_t slot = heap->layout->slot == NULL ? c :
-		    heap->layout->slot(&heap->shape, (heap_index)c);
-		uint64_t address = address_of_index(&heap->pages, slot);
-		struct time_wrong_line *wrong = wrong_line(model, address);
-		double stall[TIME_PARTS];
+	if (heap->fence_level)
+		return;
+	for (level = in_flight(model, at); level < model->window_fit;
+	    level++) {
+		count = children_held(heap, w, &first);
+		if (count == 0)
+			return;
+		last_line = 0;
+		for (c = first; c < first + count; c++) {
+			uint64_t slot = heap->layout->slot == NULL ? c :
+			    heap->layout->slot(&heap->shape, (heap_index)c);
+			uint64_t address = address_of_index(&heap->pages, slot);
 
-		if ((address >> model->line_shift) + 1 == last_line)
-			continue;
-		last_line = (address >> model->line_shift) + 1;
-		timemodel_access(model, address, stall);
-		wrong->line = last_line;
-		wrong->ready = at + sum(stall);
+			line = (address >> model->line_shift) + 1;
+			if (line != last_line)
+				request(model, address, at);
+			last_line = line;
+		}
+		w = (heap_index)(first + predict(&model->predictor,
+		    STREAM_SITE_DOWN, count).rank % count);
 	}
 }
 
@@ -147,16 +230,10 @@ wrong_path(struct timemodel *model, heap_index w, double at)
 static unsigned
 compared(const struct timemodel *model, uint64_t marker, uint64_t *first)
 {
-	const struct time_heap *heap = &model->heap;
-	unsigned count;
+	unsigned count = children_held(&model->heap, stream_parent_of(marker),
+	    first);
 
-	assert(heap->layout != NULL);
-	*first = heap->layout->children(&heap->shape,
-	    stream_parent_of(marker), &count);
-	if (*first + count - 1 > heap->positions)
-		count = *first > heap->positions ? 1 :
-		    (unsigned)(heap->positions - *first + 1);
-	return count;
+	return count == 0 ? 1 : count;
 }
 
 /* The step's branch: a misprediction restarts speculation at its end. */

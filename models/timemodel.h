@@ -18,10 +18,16 @@
  * is done when its last chain completes; the frontier E is the latest
  * completion so far, and its advance is the stall that the computing
  * does not hide.  A step whose branch mispredicts (predict.h) restarts
- * speculation at its completion: R moves there; on the way, the wrong
- * child's children's slot lines were requested, and a later load of one
- * of those lines completes no later than that request did.  Operations
- * end without a barrier: the next one issues from R.
+ * speculation at its completion: R moves there.  On the way, the core
+ * ran down the wrong child's side along the levels it predicted, as far
+ * as the reorder buffer had room beside the steps in flight: each
+ * level's children's slot lines were requested when the mispredicted
+ * step issued (their indices are arithmetic, no level waits for the one
+ * above), their walks taking the walkers.  They moved the model's
+ * caches, so a later load of one of those lines hits, but waits for the
+ * request's arrival, and a load of a page they walked for the walk.  A
+ * fence before every level lets no wrong path run.  Operations end
+ * without a barrier: the next one issues from R.
  *
  * A load's latency is its level's beyond the L1's (the L1 hit is part of
  * the computing, which the calibration measured with every load in the
@@ -138,10 +144,14 @@ struct time_step {
 	bool		after_slot;		/* the last read was a slot */
 };
 
-/* A line the wrong path requested, and when it arrives. */
+/*
+ * A line the wrong path requested, when it arrives and the level that
+ * answers it; or a page it walked, and when the walk ends.
+ */
 struct time_wrong_line {
-	uint64_t	line;		/* address >> line shift, + 1; 0: none */
+	uint64_t	line;		/* address >> shift, + 1; 0: none */
 	double		ready;
+	enum time_part	part;
 };
 
 struct timemodel {
@@ -161,6 +171,7 @@ struct timemodel {
 	double		window[TIME_WINDOW_STEPS];
 	unsigned	window_first, window_steps, window_fit;
 	struct time_wrong_line wrong[TIME_WRONG_LINES];
+	struct time_wrong_line wrong_pages[TIME_WRONG_LINES];	/* walked */
 	struct time_step step;
 	struct time_counts counts;
 };
