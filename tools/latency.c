@@ -13,13 +13,13 @@
  * each on huge pages where the kernel gives them (madvise), so that no
  * walk is in them; and tlb: the walk, a chase over one line in each of
  * WALK_PAGES small pages less the same chase over the same addresses on
- * huge pages.  Only the pages differ between the two: the lines, their
- * cache sets and whatever a hypervisor's own translation costs for so
- * many lines spread so far (on a VM it is most of the difference
- * between these lines and as many side by side, 150 ns and more at 256
- * MiB) are in both.  The line in each page is a random one, so that on
- * huge pages, where the pages lie side by side, the lines do not share a
- * few sets of the caches.
+ * huge pages, the median of three such pairs.  Only the pages differ
+ * between the two: the lines and whatever a hypervisor's own
+ * translation costs for so many lines spread so far (on a VM it is most
+ * of the difference between these lines and as many side by side, 150
+ * ns and more at 256 MiB) are in both.  The line in each page is a
+ * random one, so that on huge pages, where the pages lie side by side,
+ * the lines do not share a few sets of the caches.
  *
  * With --curve, instead the latency at every power-of-two set from
  * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
@@ -48,6 +48,7 @@
 #define CURVE_FIRST	((size_t)16 << 10)
 #define CURVE_LAST	((size_t)512 << 20)
 #define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
+#define WALK_PAIRS	3u	/* a walk's measurements, odd: the median's */
 
 static uint64_t state = 88172645463325252u;
 
@@ -99,22 +100,26 @@ chase(char *base, size_t *at, size_t n)
 	return best;
 }
 
-/*
- * ns per load over every line of `bytes` on huge pages, or over one
- * random line in each page of `bytes`, on small or huge pages.
- */
 enum spread { PACKED, SMALL_PAGES, HUGE_PAGES };
 
+/*
+ * ns per load over every line of `bytes` on huge pages, or over one
+ * random line in each page of `bytes`, on small or huge pages.  Each set
+ * is a mapping of its own, aligned to a huge page, so that no set takes
+ * pages an earlier one faulted in at another size.
+ */
 static double
 set(size_t bytes, enum spread spread)
 {
 	size_t n = spread == PACKED ? bytes / LINE : bytes / PAGE, i;
 	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
-	char *base = aligned_alloc(HUGE, mapped);
+	char *map = mmap(NULL, mapped + HUGE, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *base = map + (HUGE - (uintptr_t)map % HUGE) % HUGE;
 	size_t *at = malloc(n * sizeof(*at));
 	double ns;
 
-	if (base == NULL || at == NULL)
+	if (map == MAP_FAILED || at == NULL)
 		abort();
 	(void)madvise(base, mapped, spread == SMALL_PAGES ? MADV_NOHUGEPAGE :
 	    MADV_HUGEPAGE);
@@ -123,21 +128,31 @@ set(size_t bytes, enum spread spread)
 		    i * PAGE + next() % (PAGE / LINE) * LINE;
 	ns = chase(base, at, n);
 	free(at);
-	free(base);
+	(void)munmap(map, mapped + HUGE);
 	return ns;
 }
 
-/* The walk over `pages` small pages: the same lines on small less huge. */
+/*
+ * The walk over `pages` small pages: the same lines on small less huge,
+ * the median of WALK_PAIRS such pairs, since near a cache's edge one
+ * pair moves by tens of ns with the other tenants.
+ */
 static double
 walk(size_t pages)
 {
-	uint64_t seed = state;
-	double small, huge;
+	double walk[WALK_PAIRS], small, swap;
+	uint64_t seed;
+	unsigned k, j;
 
-	small = set(pages * PAGE, SMALL_PAGES);
-	state = seed;
-	huge = set(pages * PAGE, HUGE_PAGES);
-	return small - huge;
+	for (k = 0; k < WALK_PAIRS; k++) {
+		seed = state;
+		small = set(pages * PAGE, SMALL_PAGES);
+		state = seed;
+		walk[k] = small - set(pages * PAGE, HUGE_PAGES);
+		for (j = k; j > 0 && walk[j - 1] > walk[j]; j--)
+			swap = walk[j], walk[j] = walk[j - 1], walk[j - 1] = swap;
+	}
+	return walk[WALK_PAIRS / 2];
 }
 
 /* One point of a curve, "16K=1.2ns", after a comma but the first. */
