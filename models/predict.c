@@ -45,12 +45,21 @@ count(uint8_t *counter, bool taken)
 		--*counter;
 }
 
-/* The guess; its history runs on the outcomes it guesses. */
 struct prediction
 predict(const struct predictor *p, enum stream_site site, unsigned children)
 {
+	uint32_t history = p->history;
+
+	return predict_ahead(p, site, children, &history);
+}
+
+/* The guess; its history runs on the outcomes it guesses. */
+struct prediction
+predict_ahead(const struct predictor *p, enum stream_site site,
+    unsigned children, uint32_t *history)
+{
 	struct prediction guess = { 0, false };
-	uint32_t h = p->history;
+	uint32_t h = *history;
 	unsigned c;
 
 	assert(site != STREAM_SITE_NONE && children >= 1 &&
@@ -64,6 +73,7 @@ predict(const struct predictor *p, enum stream_site site, unsigned children)
 			h = shift(h, taken);
 		}
 	guess.ended = p->table[counter_of(p, END_BRANCH(site), h)] >= 2;
+	*history = shift(h, guess.ended);
 	return guess;
 }
 

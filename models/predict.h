@@ -63,6 +63,13 @@ void	predict_init(struct predictor *, enum predict_kind);
  */
 struct prediction predict(const struct predictor *, enum stream_site,
 	    unsigned children);
+/*
+ * The guess from `history` in place of the predictor's, which it then
+ * shifts by the outcomes guessed: the levels a core predicts ahead of
+ * the ones it knows, as on a wrong path.
+ */
+struct prediction predict_ahead(const struct predictor *, enum stream_site,
+	    unsigned children, uint32_t *history);
 bool	predict_learn(struct predictor *, enum stream_site, unsigned children,
 	    struct prediction actual);
 

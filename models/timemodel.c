@@ -144,17 +144,34 @@ children_held(const struct time_heap *heap, heap_index node,
 	return count;
 }
 
+/* When the first walker is free. */
+static double
+walker_free(const struct timemodel *model)
+{
+	double free = model->walker_free[0];
+	unsigned k;
+
+	for (k = 1; k < TIME_WALKERS; k++)
+		if (model->walker_free[k] < free)
+			free = model->walker_free[k];
+	return free;
+}
+
 /*
  * The wrong path's request for one line at `at`: its walk takes a
- * walker, and the line and the page remember when they arrive.
+ * walker, or waits for one under way; the line and the page remember
+ * when they arrive, the line keeping an earlier request's arrival if
+ * that one is still on its way.
  */
 static void
 request(struct timemodel *model, uint64_t address, double at)
 {
 	uint64_t page = (address >> model->heap.pages.byte_shift) + 1;
+	uint64_t line = (address >> model->line_shift) + 1;
 	struct time_wrong_line *wrong = wrong_line(model, address);
 	struct time_wrong_line *walked =
 	    &model->wrong_pages[page % TIME_WRONG_LINES];
+	struct time_wrong_line arrival = { line, 0, TIME_TLB };
 	double stall[TIME_PARTS];
 	enum time_part k;
 
@@ -163,45 +180,53 @@ request(struct timemodel *model, uint64_t address, double at)
 		at = walk(model, at, stall[TIME_TLB]);
 		walked->line = page;
 		walked->ready = at;
-	}
-	wrong->line = (address >> model->line_shift) + 1;
-	wrong->ready = at;
-	wrong->part = TIME_L2;
-	for (k = 0; k < TIME_TLB; k++) {
-		wrong->ready += stall[k];
-		if (stall[k] > 0)
-			wrong->part = k;
-	}
+	} else
+		at = max2(at, wrong_walk(model, address));
+	arrival.ready = at;
+	for (k = 0; k < TIME_TLB; k++)
+		if (stall[k] > 0) {
+			arrival.ready += stall[k];
+			arrival.part = k;
+		}
+	if (wrong->line != line || wrong->ready < arrival.ready)
+		*wrong = arrival;
 }
 
-/* The steps in the window still in flight at `at`. */
+/*
+ * The steps in the window at `at`: from the oldest not done then, since
+ * the core retires in order, to the newest.
+ */
 static unsigned
 in_flight(const struct timemodel *model, double at)
 {
-	unsigned k, count = 0;
+	unsigned k;
 
-	for (k = 0; k < model->window_steps; k++)
+	for (k = 0; k + 1 < model->window_steps; k++)
 		if (model->window[(model->window_first + k) %
 		    TIME_WINDOW_STEPS] > at)
-			count++;
-	return count;
+			break;
+	return model->window_steps - k;
 }
 
 /*
  * A mispredicted level's wrong path: the core followed child `w` and,
- * predicting every level below it, ran down the heap as far as the
- * reorder window had room at `at`, asking at `at` for each level's
- * children's slots.  Its indices are arithmetic, not loaded, so no level
- * waits for the one above; its walks take the walkers.  Not past a
- * fence before every level: it holds the next level until this one's
- * loads are in, when the branch is known.
+ * guessing every level below it from `history` (the counters as they
+ * were), ran down the heap until it guessed the loop's end or the
+ * reorder window was full, asking at `at` for each level's children's
+ * slots.  Its indices are arithmetic, not loaded, so no level waits for
+ * the one above.  Its walks take the walkers until none is free before
+ * `until`, when the branch is known and the wrong path thrown away.  A
+ * fence before every level lets none run: it holds the next level until
+ * this one's loads are in, when the branch is known.
  */
 static void
-wrong_path(struct timemodel *model, heap_index w, double at)
+wrong_path(struct timemodel *model, heap_index w, double at, double until,
+    uint32_t history)
 {
 	const struct time_heap *heap = &model->heap;
 	unsigned level, count;
-	uint64_t first, c, line, last_line;
+	uint64_t first, c, line, last_line = 0;
+	struct prediction guess;
 
 	if (heap->fence_level)
 		return;
@@ -210,19 +235,24 @@ wrong_path(struct timemodel *model, heap_index w, double at)
 		count = children_held(heap, w, &first);
 		if (count == 0)
 			return;
-		last_line = 0;
 		for (c = first; c < first + count; c++) {
 			uint64_t slot = heap->layout->slot == NULL ? c :
 			    heap->layout->slot(&heap->shape, (heap_index)c);
 			uint64_t address = address_of_index(&heap->pages, slot);
 
 			line = (address >> model->line_shift) + 1;
-			if (line != last_line)
-				request(model, address, at);
+			if (line == last_line)
+				continue;
+			if (walker_free(model) >= until)
+				return;
+			request(model, address, at);
 			last_line = line;
 		}
-		w = (heap_index)(first + predict(&model->predictor,
-		    STREAM_SITE_DOWN, count).rank % count);
+		guess = predict_ahead(&model->predictor, STREAM_SITE_DOWN,
+		    count, &history);
+		if (guess.ended)
+			return;
+		w = (heap_index)(first + guess.rank);
 	}
 }
 
@@ -244,6 +274,7 @@ branch(struct timemodel *model, const struct time_step *step)
 	struct prediction actual = { stream_rank_of(step->marker),
 	    stream_ended(step->marker) }, guess;
 	uint64_t first = 0;
+	uint32_t history;
 	unsigned children = 1;
 
 	if (site == STREAM_SITE_NONE || !stream_outcome_recorded(step->marker))
@@ -252,13 +283,16 @@ branch(struct timemodel *model, const struct time_step *step)
 		children = compared(model, step->marker, &first);
 	if (actual.rank >= children)
 		children = actual.rank + 1;
-	guess = predict(&model->predictor, site, children);
+	history = model->predictor.history;
+	guess = predict_ahead(&model->predictor, site, children, &history);
+	/* Gone down the wrong child: a wrong path, guessed as it ran. */
+	if (site == STREAM_SITE_DOWN && guess.rank != actual.rank &&
+	    !guess.ended)
+		wrong_path(model, (heap_index)(first + guess.rank),
+		    step->issue, step->done, history);
 	if (!predict_learn(&model->predictor, site, children, actual))
 		return;
 	model->counts.mispredicts++;
-	if (site == STREAM_SITE_DOWN && guess.rank != actual.rank)
-		wrong_path(model, (heap_index)(first + guess.rank),
-		    step->issue);
 	model->restart = max2(model->restart, step->done);
 }
 

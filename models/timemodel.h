@@ -19,15 +19,17 @@
  * completion so far, and its advance is the stall that the computing
  * does not hide.  A step whose branch mispredicts (predict.h) restarts
  * speculation at its completion: R moves there.  On the way, the core
- * ran down the wrong child's side along the levels it predicted, as far
- * as the reorder buffer had room beside the steps in flight: each
- * level's children's slot lines were requested when the mispredicted
- * step issued (their indices are arithmetic, no level waits for the one
- * above), their walks taking the walkers.  They moved the model's
- * caches, so a later load of one of those lines hits, but waits for the
- * request's arrival, and a load of a page they walked for the walk.  A
- * fence before every level lets no wrong path run.  Operations end
- * without a barrier: the next one issues from R.
+ * ran down the wrong child's side, guessing each level with the
+ * counters as they were, until it guessed the loop's end or the reorder
+ * buffer was full beside the steps in flight: each level's children's
+ * slot lines were requested when the mispredicted step issued (their
+ * indices are arithmetic, no level waits for the one above), their
+ * walks taking the walkers while one was free before the branch was
+ * known.  They moved the model's caches, so a later load of one of
+ * those lines hits, but waits for the request's arrival, and a load of
+ * a page they walked for the walk.  A fence before every level lets no
+ * wrong path run.  Operations end without a barrier: the next one
+ * issues from R.
  *
  * A load's latency is its level's beyond the L1's (the L1 hit is part of
  * the computing, which the calibration measured with every load in the
@@ -83,7 +85,10 @@
 #define TIME_MIN_STEP_INSTRUCTIONS	16u
 #define TIME_WINDOW_STEPS	(TIME_ROB_MAX / TIME_MIN_STEP_INSTRUCTIONS + 1)
 
-/* Lines a mispredicted level's wrong path requested, remembered. */
+/*
+ * Lines a mispredicted level's wrong path requested, and pages it
+ * walked, remembered: each table's size.
+ */
 #define TIME_WRONG_LINES	256u
 
 /* Where a stall is spent: the level that answered a load, or a walk. */

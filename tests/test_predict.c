@@ -177,10 +177,11 @@ END_TEST
  * gshare (--predictor gshare) against a naive one on the same outcomes:
  * a table of 4096 two-bit counters, branch b's (b = comparison c, or 64
  * + the site for a loop's end) at (61 b) xor the last 12 outcomes; a
- * level's guess runs its history on the outcomes it guesses, the
- * counters learn on the outcomes recorded.  The history finds what
- * the counters cannot: here it misses a binary level's child about a
- * fifth of the time (the counters: half), an 8-ary level's about half.
+ * level's guess runs its history on the outcomes it guesses (as
+ * predict_ahead() leaves it), the counters learn on the outcomes
+ * recorded.  The history finds what the counters cannot: here it misses
+ * a binary level's child about a fifth of the time (the counters:
+ * half), an 8-ary level's about half.
  */
 START_TEST(test_gshare)
 {
@@ -208,6 +209,8 @@ START_TEST(test_gshare)
 		    stream_ended(m) };
 		unsigned children = children_of(layouts[run[_i].layout],
 		    &shape, m), guess = 0, c, h = history, k;
+		struct prediction ahead_guess;
+		uint32_t ahead;
 		bool naive, ended;
 
 		for (c = 1; c < children; c++) {
@@ -218,6 +221,12 @@ START_TEST(test_gshare)
 		}
 		ended = table[((64 + site) * 61 ^ h) % 4096] >= 2;
 		naive = guess != actual.rank || ended != actual.ended;
+		ahead = p.history;
+		ahead_guess = predict_ahead(&p, site, children, &ahead);
+		need(ahead_guess.rank == guess && ahead_guess.ended == ended &&
+		    ahead == (h << 1 | ended) % 4096,
+		    "level %lu: the guess ahead is not the naive one's",
+		    (unsigned long)i);
 		h = history;
 		for (c = 1; c < children; c++) {
 			k = (c * 61 ^ h) % 4096;
