@@ -42,15 +42,24 @@ sum(const double part[TIME_PARTS])
 	return total;
 }
 
-/* A walk of `ns` asked for at `at` ends when a walker has done it. */
-static double
-walk(struct timemodel *model, double at, double ns)
+/* The walker free first. */
+static unsigned
+first_walker(const struct timemodel *model)
 {
 	unsigned k, first = 0;
 
 	for (k = 1; k < TIME_WALKERS; k++)
 		if (model->walker_free[k] < model->walker_free[first])
 			first = k;
+	return first;
+}
+
+/* A walk of `ns` asked for at `at` ends when a walker has done it. */
+static double
+walk(struct timemodel *model, double at, double ns)
+{
+	unsigned first = first_walker(model);
+
 	model->walker_free[first] = max2(at, model->walker_free[first]) + ns;
 	return model->walker_free[first];
 }
@@ -63,15 +72,28 @@ wrong_line(struct timemodel *model, uint64_t address)
 	return &model->wrong[line % TIME_WRONG_LINES];
 }
 
+/* Address's page as the wrong path's walks are keyed: never 0. */
+static uint64_t
+page_key(const struct timemodel *model, uint64_t address)
+{
+	return (address >> model->heap.pages.byte_shift) + 1;
+}
+
+/* Where the wrong path's walk of address's page is remembered. */
+static struct time_wrong_line *
+wrong_page(struct timemodel *model, uint64_t address)
+{
+	return &model->wrong_pages[page_key(model, address) %
+	    TIME_WRONG_LINES];
+}
+
 /* When the wrong path's walk of address's page ended; 0: it did none. */
 static double
-wrong_walk(const struct timemodel *model, uint64_t address)
+wrong_walk(struct timemodel *model, uint64_t address)
 {
-	uint64_t page = (address >> model->heap.pages.byte_shift) + 1;
-	const struct time_wrong_line *walked =
-	    &model->wrong_pages[page % TIME_WRONG_LINES];
+	const struct time_wrong_line *walked = wrong_page(model, address);
 
-	return walked->line == page ? walked->ready : 0;
+	return walked->line == page_key(model, address) ? walked->ready : 0;
 }
 
 /*
@@ -144,19 +166,6 @@ children_held(const struct time_heap *heap, heap_index node,
 	return count;
 }
 
-/* When the first walker is free. */
-static double
-walker_free(const struct timemodel *model)
-{
-	double free = model->walker_free[0];
-	unsigned k;
-
-	for (k = 1; k < TIME_WALKERS; k++)
-		if (model->walker_free[k] < free)
-			free = model->walker_free[k];
-	return free;
-}
-
 /*
  * The wrong path's request for one line at `at`: its walk takes a
  * walker, or waits for one under way; the line and the page remember
@@ -166,11 +175,9 @@ walker_free(const struct timemodel *model)
 static void
 request(struct timemodel *model, uint64_t address, double at)
 {
-	uint64_t page = (address >> model->heap.pages.byte_shift) + 1;
 	uint64_t line = (address >> model->line_shift) + 1;
 	struct time_wrong_line *wrong = wrong_line(model, address);
-	struct time_wrong_line *walked =
-	    &model->wrong_pages[page % TIME_WRONG_LINES];
+	struct time_wrong_line *walked = wrong_page(model, address);
 	struct time_wrong_line arrival = { line, 0, TIME_TLB };
 	double stall[TIME_PARTS];
 	enum time_part k;
@@ -178,7 +185,7 @@ request(struct timemodel *model, uint64_t address, double at)
 	timemodel_access(model, address, stall);
 	if (stall[TIME_TLB] > 0) {
 		at = walk(model, at, stall[TIME_TLB]);
-		walked->line = page;
+		walked->line = page_key(model, address);
 		walked->ready = at;
 	} else
 		at = max2(at, wrong_walk(model, address));
@@ -243,7 +250,7 @@ wrong_path(struct timemodel *model, heap_index w, double at, double until,
 			line = (address >> model->line_shift) + 1;
 			if (line == last_line)
 				continue;
-			if (walker_free(model) >= until)
+			if (model->walker_free[first_walker(model)] >= until)
 				return;
 			request(model, address, at);
 			last_line = line;

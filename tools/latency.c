@@ -140,7 +140,7 @@ set(size_t bytes, enum spread spread)
 static double
 walk(size_t pages)
 {
-	double walk[WALK_PAIRS], small, swap;
+	double pair[WALK_PAIRS], small, swap;
 	uint64_t seed;
 	unsigned k, j;
 
@@ -148,11 +148,11 @@ walk(size_t pages)
 		seed = state;
 		small = set(pages * PAGE, SMALL_PAGES);
 		state = seed;
-		walk[k] = small - set(pages * PAGE, HUGE_PAGES);
-		for (j = k; j > 0 && walk[j - 1] > walk[j]; j--)
-			swap = walk[j], walk[j] = walk[j - 1], walk[j - 1] = swap;
+		pair[k] = small - set(pages * PAGE, HUGE_PAGES);
+		for (j = k; j > 0 && pair[j - 1] > pair[j]; j--)
+			swap = pair[j], pair[j] = pair[j - 1], pair[j - 1] = swap;
 	}
-	return walk[WALK_PAIRS / 2];
+	return pair[WALK_PAIRS / 2];
 }
 
 /* One point of a curve, "16K=1.2ns", after a comma but the first. */
