@@ -11,22 +11,27 @@
  * other tenants, larger sets see more and more of memory's latency;
  * results/time-model.md says what that costs), mem (a set 8x the LLC),
  * each on huge pages where the kernel gives them (madvise), so that no
- * walk is in them; and tlb: the walk, a chase over one line in each of
- * WALK_PAGES small pages less the same chase over the same addresses on
- * huge pages, the median of three such pairs.  Only the pages differ
- * between the two: the lines and whatever a hypervisor's own
- * translation costs for so many lines spread so far (on a VM it is most
- * of the difference between these lines and as many side by side, 150
- * ns and more at 256 MiB) are in both.  The line in each page is a
- * random one, so that on huge pages, where the pages lie side by side,
- * the lines do not share a few sets of the caches.
+ * walk is in them; and tlb: the translation, a chase over one line in
+ * each of WALK_PAGES small pages less a chase over as many lines side by
+ * side, the median of three such pairs.  The lines' own latency, by
+ * their reuse distance, is the same in both; what differs is every
+ * translation the sparse lines take: the TLB's misses, the guest's
+ * walks and the hypervisor's beneath them.  Huge pages do not take the
+ * last away: on this project's VM the same sparse lines on huge pages
+ * cost what they cost on small ones up to 8 MiB of pages, as if the
+ * host mapped the guest's memory in 4 KiB pages, and 2 to 4 ns a load
+ * more than the lines side by side from 512 KiB to 8 MiB of pages, 11
+ * to 14 at 16 MiB (results/time-model.md): the heap, on small pages,
+ * pays all of it.
+ * The line in each page is a random one, so that no few sets of the
+ * caches take them all.
  *
  * With --curve, instead the latency at every power-of-two set from
  * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
  * grammar (SIZE=TIME,...): the time model's lat(D) (issue 40).  With
- * --walk-curve, the walk of a load whose page was last touched SIZE
- * bytes of pages ago, for 16 to WALK_CURVE_PAGES small pages, measured
- * as tlb= above.
+ * --walk-curve, the translation of a load whose page was last touched
+ * SIZE bytes of pages ago, for 16 to WALK_CURVE_PAGES small pages,
+ * measured as tlb= above.
  *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
  *	./latency --curve
@@ -100,13 +105,13 @@ chase(char *base, size_t *at, size_t n)
 	return best;
 }
 
-enum spread { PACKED, SMALL_PAGES, HUGE_PAGES };
+enum spread { PACKED, SMALL_PAGES };
 
 /*
  * ns per load over every line of `bytes` on huge pages, or over one
- * random line in each page of `bytes`, on small or huge pages.  Each set
- * is a mapping of its own, aligned to a huge page, so that no set takes
- * pages an earlier one faulted in at another size.
+ * random line in each page of `bytes` on small pages.  Each set is a
+ * mapping of its own, aligned to a huge page, so that no set takes pages
+ * an earlier one faulted in at another size.
  */
 static double
 set(size_t bytes, enum spread spread)
@@ -133,22 +138,20 @@ set(size_t bytes, enum spread spread)
 }
 
 /*
- * The walk over `pages` small pages: the same lines on small less huge,
- * the median of WALK_PAIRS such pairs, since near a cache's edge one
- * pair moves by tens of ns with the other tenants.
+ * The translation over `pages` small pages: one line in each less as
+ * many lines side by side, the median of WALK_PAIRS such pairs, since
+ * near a cache's edge one pair moves by tens of ns with the other
+ * tenants.
  */
 static double
 walk(size_t pages)
 {
-	double pair[WALK_PAIRS], small, swap;
-	uint64_t seed;
+	double pair[WALK_PAIRS], swap;
 	unsigned k, j;
 
 	for (k = 0; k < WALK_PAIRS; k++) {
-		seed = state;
-		small = set(pages * PAGE, SMALL_PAGES);
-		state = seed;
-		pair[k] = small - set(pages * PAGE, HUGE_PAGES);
+		pair[k] = set(pages * PAGE, SMALL_PAGES) -
+		    set(pages * LINE, PACKED);
 		for (j = k; j > 0 && pair[j - 1] > pair[j]; j--)
 			swap = pair[j], pair[j] = pair[j - 1], pair[j - 1] = swap;
 	}
