@@ -37,6 +37,7 @@ create(const struct model_setup *setup)
 	struct time_heap heap = {
 		.layout = setup->layout,
 		.rob = setup->rob,
+		.walkers = TIME_WALKERS,
 		.predictor = setup->predictor,
 		.shape = setup->shape,
 		.pages = setup->pages,

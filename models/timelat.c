@@ -35,6 +35,7 @@ timemodel_init(struct timemodel *model, const struct hier_geometry *g,
 
 	assert(heap->layout != NULL);
 	assert(heap->rob >= TIME_ROB_MIN && heap->rob <= TIME_ROB_MAX);
+	assert(heap->walkers >= 1 && heap->walkers <= TIME_WALKERS);
 	assert(time_step_instructions(heap) >= TIME_MIN_STEP_INSTRUCTIONS);
 	memset(model, 0, sizeof(*model));
 	model->latency = *latency;

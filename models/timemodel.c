@@ -48,7 +48,7 @@ first_walker(const struct timemodel *model)
 {
 	unsigned k, first = 0;
 
-	for (k = 1; k < TIME_WALKERS; k++)
+	for (k = 1; k < model->heap.walkers; k++)
 		if (model->walker_free[k] < model->walker_free[first])
 			first = k;
 	return first;

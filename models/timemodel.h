@@ -14,7 +14,7 @@
  * it.  A slot's load completes at its issue plus its latency; its
  * item's key, read through the slot's pointer, at the slot's completion
  * plus the key's latency: a chain.  A page walk comes before the data
- * and takes one of TIME_WALKERS walkers, which the loads share.  A step
+ * and takes one of the core's walkers, which the loads share.  A step
  * is done when its last chain completes; the frontier E is the latest
  * completion so far, and its advance is the stall that the computing
  * does not hide.  A step whose branch mispredicts (predict.h) restarts
@@ -60,11 +60,14 @@
 /* Parameters -------------------------------------------------------- */
 
 /*
- * Page walks under way at once: Intel's cores since Broadwell and AMD's
- * Zen cores have two page-miss handlers, so walks beyond the first two
- * queue behind them.
+ * Page walks under way at once, beyond which walks queue: AMD's Zen 3
+ * and Zen 4 have six walkers (Zen 2 and Intel's cores since Broadwell
+ * two).  On this project's Zen 4 VM, eight independent chases over one
+ * line in each of 32,768 small pages, each load a walk, took 5.0 ns a
+ * load against one chase's 42.1 (results/time-model.md): two walkers
+ * could not take them below half a walk, about 15 ns.
  */
-#define TIME_WALKERS	2u
+#define TIME_WALKERS	6u
 
 /*
  * The reorder buffer, in instructions: what the core keeps in flight
@@ -113,11 +116,12 @@ struct time_counts {
  * What the model knows of the heap and the core: its layout's rules for
  * the wrong path and its instructions per level, where its slots lie,
  * the serialization of a fenced build (--serialize), the reorder
- * buffer's size, the branch predictor.
+ * buffer's size, the page walkers, the branch predictor.
  */
 struct time_heap {
 	const struct layout *layout;
 	unsigned	rob;		/* TIME_ROB_MIN .. TIME_ROB_MAX */
+	unsigned	walkers;	/* 1 .. TIME_WALKERS */
 	enum predict_kind predictor;	/* --predictor */
 	struct shape	shape;		/* heap_init()'s, height set */
 	struct page_map	pages;
