@@ -81,14 +81,6 @@ heap_pop(struct heap *heap)
 
 /* Invariants --------------------------------------------------------- */
 
-static uint64_t
-heap_slot_of(const struct heap *heap, heap_index u)
-{
-	if (heap->layout->slot == NULL)
-		return u;
-	return heap->layout->slot(&heap->shape, u);
-}
-
 heap_index
 heap_check(const struct heap *heap)
 {
@@ -96,12 +88,13 @@ heap_check(const struct heap *heap)
 	heap_index u;
 
 	for (u = 1; u <= heap->size; u++) {
-		const struct item *it = heap->slot[heap_slot_of(heap, u)];
+		const struct item *it = heap->slot[layout_slot(layout,
+		    &heap->shape, u)];
 
 		if (it == NULL || it->index != u)
 			return u;
-		if (u > 1 && heap->slot[heap_slot_of(heap, layout->parent(
-		    &heap->shape, u))]->key > it->key)
+		if (u > 1 && heap->slot[layout_slot(layout, &heap->shape,
+		    layout->parent(&heap->shape, u))]->key > it->key)
 			return u;
 	}
 	return 0;

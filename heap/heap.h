@@ -231,6 +231,14 @@ heap_slots(const struct layout *layout, uint64_t capacity)
 	return ((uint64_t)1 << heap_tree_height(capacity)) - 1;
 }
 
+/* The memory slot of position u: the layout's slot(), or u. */
+static inline uint64_t
+layout_slot(const struct layout *layout, const struct shape *shape,
+    heap_index u)
+{
+	return layout->slot == NULL ? u : layout->slot(shape, u);
+}
+
 struct heap {
 	const struct layout *layout;
 	/* The layout's operations, reporting to the stream only if set. */

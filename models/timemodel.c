@@ -243,8 +243,8 @@ wrong_path(struct timemodel *model, heap_index w, double at, double until,
 		if (count == 0)
 			return;
 		for (c = first; c < first + count; c++) {
-			uint64_t slot = heap->layout->slot == NULL ? c :
-			    heap->layout->slot(&heap->shape, (heap_index)c);
+			uint64_t slot = layout_slot(heap->layout, &heap->shape,
+			    (heap_index)c);
 			uint64_t address = address_of_index(&heap->pages, slot);
 
 			line = (address >> model->line_shift) + 1;

@@ -82,8 +82,8 @@ view_build(struct view *v, const struct layout *layout, unsigned n,
 	v->slots = (unsigned)heap_slots(layout, n);
 	memset(v->at, 0, sizeof(v->at));
 	for (u = 1; u <= v->n; u++) {
-		v->slot[u] = layout->slot == NULL ? u :
-		    (unsigned)layout->slot(&v->shape, u);
+		v->slot[u] = (unsigned)layout_slot(layout, &v->shape,
+		    (heap_index)u);
 		v->at[v->slot[u]] = (heap_index)u;
 	}
 	for (u = 1; u <= v->n; u++) {
