@@ -12,9 +12,10 @@
 # default the measured ones with FULL=1, else the defaults), with
 # --disk-latency 0 (no fault is priced: the measured runs take none),
 # and the latency and walk curves by reuse distance (tools/latency.c
-# --curve and --walk-curve, measured just before the runs, printed with
-# the results) through --latency-curve and --walk-curve, unless
-# CURVE=none (the caches' and TLB's fixed geometry, as before issue 40).  Then for each heap size, each --model, replace and mix,
+# --curve and --walk-curve, measured just before each size's runs,
+# printed with the results) through --latency-curve and --walk-curve,
+# unless CURVE=none (the caches' and TLB's fixed geometry, as before
+# issue 40).  Then for each heap size, each --model, replace and mix,
 # every layout: one tracked run (its computing costs fitted in the same
 # invocation, calibrate.h) and three untracked runs (--vm off),
 # interleaved, whose median CPU ns/op is the measured figure: CPU time,
@@ -108,16 +109,23 @@ defaults) latency=$defaults ;;
 *) latency=$LATENCY ;;
 esac
 echo "time-check: the modeled runs take:    $latency"
-curve_option=""
-if [ "${CURVE:-measured}" != none ]; then
-	curve=$("$tmp/latency" --curve) ||
+# curves N: sets curve_option to the latency and walk curves, measured
+# now, just before the runs of N items, as --latency-curve and
+# --walk-curve (none with CURVE=none), and prints them.  Once per size,
+# not once per grid: on a shared machine the LLC that others leave free
+# moves within minutes (8 MiB took 80.7 ns and 132.1 eight minutes
+# apart), and the full grid takes 45.
+curves() {
+	curve_option=""
+	[ "${CURVE:-measured}" = none ] && return 0
+	c_lines=$("$tmp/latency" --curve) ||
 	    { echo "time-check: latency --curve failed"; exit 2; }
-	walks=$("$tmp/latency" --walk-curve) ||
+	c_walks=$("$tmp/latency" --walk-curve) ||
 	    { echo "time-check: latency --walk-curve failed"; exit 2; }
-	echo "time-check: latency curve measured here: $curve"
-	echo "time-check: walk curve measured here:    $walks"
-	curve_option="--latency-curve $curve --walk-curve $walks"
-fi
+	echo "time-check: $1: latency curve measured here: $c_lines"
+	echo "time-check: $1: walk curve measured here:    $c_walks"
+	curve_option="--latency-curve $c_lines --walk-curve $c_walks"
+}
 common="--ops $ops --workload $workloads --format csv"
 # SERIALIZE=level|op|both: the fenced heaps, measured and modeled.
 [ -n "${SERIALIZE:-}" ] && common="$common --serialize $SERIALIZE"
@@ -129,9 +137,10 @@ into() {
 	"$bin" "$@" >"$i_file" 2>"$tmp/err" ||
 	    { echo "time-check: $i_what: $(tail -n 1 "$tmp/err")"; exit 2; }
 }
-modeled="--disk-latency 0ns --latency $latency $curve_option --time-model"
 echo "time-check: load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 for n in $sizes; do
+	curves "$n"
+	modeled="--disk-latency 0ns --latency $latency $curve_option --time-model"
 	for g in $groups; do
 		for m in array full; do
 			# shellcheck disable=SC2046 # the layout's and options' words
