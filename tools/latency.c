@@ -15,8 +15,10 @@
  * each of WALK_PAGES small pages less a chase over as many lines side by
  * side, the median of three such pairs.  The lines' own latency, by
  * their reuse distance, is the same in both; what differs is every
- * translation the sparse lines take: the TLB's misses, the guest's
- * walks and the hypervisor's beneath them.  Huge pages do not take the
+ * translation the sparse lines take (the TLB's misses, the guest's
+ * walks and the hypervisor's beneath them), and what lines side by side
+ * gain from sharing DRAM rows and the adjacent-line prefetch, which the
+ * heap's spread lines do not have either.  Huge pages do not take the
  * last away: on this project's VM the same sparse lines on huge pages
  * cost what they cost on small ones up to 8 MiB of pages, as if the
  * host mapped the guest's memory in 4 KiB pages, and 2 to 4 ns a load
