@@ -12,8 +12,8 @@
 # default the measured ones with FULL=1, else the defaults), with
 # --disk-latency 0 (no fault is priced: the measured runs take none),
 # and the latency and walk curves by reuse distance (tools/latency.c
-# --curve and --walk-curve, measured just before each size's runs,
-# printed with the results) through --latency-curve and --walk-curve,
+# --curve and --walk-curve, measured just before each size's runs and
+# printed there) through --latency-curve and --walk-curve,
 # unless CURVE=none (the caches' and TLB's fixed geometry, as before
 # issue 40).  Then for each heap size, each --model, replace and mix,
 # every layout: one tracked run (its computing costs fitted in the same
@@ -139,11 +139,22 @@ into() {
 }
 echo "time-check: load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 for n in $sizes; do
+	# The curves, then the measured runs they describe, then the
+	# modeled runs that take them.
 	curves "$n"
+	r=1
+	while [ "$r" -le "$runs" ]; do
+		for g in $groups; do
+			# shellcheck disable=SC2046 # the layout's and options' words
+			into "$tmp/off-$n-$r-$g.csv" "$n off $g" --items "$n" \
+			    --vm off --jobs 1 $(layout_of "$g") $common
+		done
+		r=$((r + 1))
+	done
 	modeled="--disk-latency 0ns --latency $latency $curve_option --time-model"
 	for g in $groups; do
 		for m in array full; do
-			# shellcheck disable=SC2046 # the layout's and options' words
+			# shellcheck disable=SC2046
 			into "$tmp/model-$n-$m-$g.csv" "$n $m $g" --items "$n" \
 			    --model "$m" $(layout_of "$g") $common $modeled
 			[ -n "${SERIALIZE:-}" ] && continue
@@ -152,15 +163,6 @@ for n in $sizes; do
 			    --items "$n" --model "$m" $(layout_of "$g") $common \
 			    $modeled --serialize both
 		done
-	done
-	r=1
-	while [ "$r" -le "$runs" ]; do
-		for g in $groups; do
-			# shellcheck disable=SC2046
-			into "$tmp/off-$n-$r-$g.csv" "$n off $g" --items "$n" \
-			    --vm off --jobs 1 $(layout_of "$g") $common
-		done
-		r=$((r + 1))
 	done
 done
 echo "time-check: load average after:  $(cut -d ' ' -f 1-3 /proc/loadavg)"
