@@ -65,7 +65,7 @@
  * two).  On this project's Zen 4 VM, eight independent chases over one
  * line in each of 32,768 small pages, each load a walk, took 5.0 ns a
  * load against one chase's 42.1 (results/time-model.md): two walkers
- * could not take them below half a walk, about 15 ns.
+ * could not take them below half a walk, about 14 ns.
  */
 #define TIME_WALKERS	6u
 
