@@ -31,6 +31,9 @@
  */
 #define PIPELINE_BATCH		8192u
 #define PIPELINE_BATCHES	4u
+/* The ring, all of it touched in a run of a few batches. */
+#define PIPELINE_RING_BYTES \
+	((uint64_t)PIPELINE_BATCHES * PIPELINE_BATCH * sizeof(uint64_t))
 
 /* What the thread does with each batch. */
 typedef void	pipeline_take(void *context, const uint64_t *records, size_t n);

@@ -15,6 +15,7 @@
 #include "heap.h"
 #include "model.h"
 #include "need.h"
+#include "pipeline.h"
 
 /* One run ------------------------------------------------------------- */
 
@@ -186,6 +187,9 @@ need_run_bytes(const struct config *config, uint64_t *record)
 		}
 	if (record != NULL)
 		*record = most;
+	/* The models' thread fills its ring within a few batches. */
+	if (config->pipeline == PIPELINE_ON)
+		most += PIPELINE_RING_BYTES;
 	return NEED_RUN_BASE_BYTES + need_total(config) + most;
 }
 
