@@ -11,28 +11,27 @@
  * other tenants, larger sets see more and more of memory's latency;
  * results/time-model.md says what that costs), mem (a set 8x the LLC),
  * each on huge pages where the kernel gives them (madvise), so that no
- * walk is in them; and tlb: the translation, a chase over one line in
- * each of WALK_PAGES small pages less a chase over as many lines side by
- * side, the median of three such pairs.  The lines' own latency, by
- * their reuse distance, is the same in both; what differs is every
- * translation the sparse lines take (the TLB's misses, the guest's
- * walks and the hypervisor's beneath them), and what lines side by side
- * gain from sharing DRAM rows and the adjacent-line prefetch, which the
- * heap's spread lines do not have either.  Huge pages do not take the
- * last away: on this project's VM the same sparse lines on huge pages
- * cost what they cost on small ones up to 8 MiB of pages, as if the
- * host mapped the guest's memory in 4 KiB pages, and 2 to 4 ns a load
- * more than the lines side by side from 512 KiB to 8 MiB of pages, 11
- * to 14 at 16 MiB (results/time-model.md): the heap, on small pages,
- * pays all of it.
- * The line in each page is a random one, so that no few sets of the
- * caches take them all.
+ * walk is in them; and tlb: the translation of a load whose line and
+ * page were both last touched WALK_PAGES pages ago.  That is a chase
+ * over every line of WALK_PAGES pages in rounds, each round one line of
+ * every page with the pages in one order, on small pages, less the same
+ * chase on huge pages; the median of five such pairs.  The two load
+ * the same lines in the same order, so the lines' own latency is the
+ * same in both, and so is what the memory beneath costs (on a VM, the
+ * host's translation): they differ in the guest's page size alone, which
+ * is what the heap's small pages add to a latency curve measured on
+ * huge ones.  (A chase over one line a page less as many lines side by
+ * side, this file's measure before, also differed in the caches: 65,536
+ * spread lines and their page tables overflow the LLC where as many
+ * lines side by side fit, so that at 256 MiB of pages it gave 96 to 194
+ * ns of memory latency as a walk, where every line of 256 MiB costs 31
+ * to 35 ns more on small pages than on huge: results/time-model.md.)
  *
  * With --curve, instead the latency at every power-of-two set from
  * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
  * grammar (SIZE=TIME,...): the time model's lat(D) (issue 40).  With
- * --walk-curve, the translation of a load whose page was last touched
- * SIZE bytes of pages ago, for 16 to WALK_CURVE_PAGES small pages,
+ * --walk-curve, the translation of a load whose page and line were last
+ * touched SIZE bytes of pages ago, for 16 to WALK_CURVE_PAGES pages,
  * measured as tlb= above.
  *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
@@ -55,7 +54,7 @@
 #define CURVE_FIRST	((size_t)16 << 10)
 #define CURVE_LAST	((size_t)512 << 20)
 #define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
-#define WALK_PAIRS	3u	/* a walk's measurements, odd: the median's */
+#define WALK_PAIRS	5u	/* a walk's measurements, odd: the median's */
 
 static uint64_t state = 88172645463325252u;
 
@@ -77,19 +76,27 @@ now(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-/* ns per step over n lines whose offsets (in bytes) are at[]. */
-static double
-chase(char *base, size_t *at, size_t n)
+/* at[] in a random order. */
+static void
+shuffle(size_t *at, size_t n)
 {
 	size_t i, j, tmp;
-	void **p;
-	double start, best = 1e30;
-	unsigned r;
 
 	for (i = n - 1; i > 0; i--) {
 		j = (size_t)(next() % (i + 1));
 		tmp = at[i], at[i] = at[j], at[j] = tmp;
 	}
+}
+
+/* ns per step over the n lines at[] (offsets in bytes), in that order. */
+static double
+chase(char *base, const size_t *at, size_t n)
+{
+	size_t i;
+	void **p;
+	double start, best = 1e30;
+	unsigned r;
+
 	for (i = 0; i < n; i++)
 		*(void **)(base + at[i]) = base + at[(i + 1) % n];
 	for (r = 0; r < 3; r++) {
@@ -107,18 +114,18 @@ chase(char *base, size_t *at, size_t n)
 	return best;
 }
 
-enum spread { PACKED, SMALL_PAGES };
+enum pages { SMALL_PAGES, HUGE_PAGES };
 
 /*
- * ns per load over every line of `bytes` on huge pages, or over one
- * random line in each page of `bytes` on small pages.  Each set is a
- * mapping of its own, aligned to a huge page, so that no set takes pages
- * an earlier one faulted in at another size.
+ * ns per load over every line of `bytes` in the order order() puts
+ * them, on small or huge pages.  Each set is a mapping of its own,
+ * aligned to a huge page, so that no set takes pages an earlier one
+ * faulted in at another size.
  */
 static double
-set(size_t bytes, enum spread spread)
+set(size_t bytes, enum pages pages, void (*order)(size_t *, size_t))
 {
-	size_t n = spread == PACKED ? bytes / LINE : bytes / PAGE, i;
+	size_t n = bytes / LINE;
 	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
 	char *map = mmap(NULL, mapped + HUGE, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -128,32 +135,78 @@ set(size_t bytes, enum spread spread)
 
 	if (map == MAP_FAILED || at == NULL)
 		abort();
-	(void)madvise(base, mapped, spread == SMALL_PAGES ? MADV_NOHUGEPAGE :
+	(void)madvise(base, mapped, pages == SMALL_PAGES ? MADV_NOHUGEPAGE :
 	    MADV_HUGEPAGE);
-	for (i = 0; i < n; i++)
-		at[i] = spread == PACKED ? i * LINE :
-		    i * PAGE + next() % (PAGE / LINE) * LINE;
+	order(at, n);
 	ns = chase(base, at, n);
 	free(at);
 	(void)munmap(map, mapped + HUGE);
 	return ns;
 }
 
+/* Every line once, in a random order: a line's last touch n lines ago. */
+static void
+random_lines(size_t *at, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		at[i] = i * LINE;
+	shuffle(at, n);
+}
+
 /*
- * The translation over `pages` small pages: one line in each less as
- * many lines side by side, the median of WALK_PAIRS such pairs, since
- * near a cache's edge one pair moves by tens of ns with the other
- * tenants.
+ * Every line once, a round at a time: each round takes one line of every
+ * page, the pages in one random order, the same in every round, and each
+ * page its lines in a random order of its own.  A line's last touch is
+ * n lines ago, as in random_lines(), and its page's every other page
+ * ago.
+ */
+static void
+rounds_of_pages(size_t *at, size_t n)
+{
+	size_t lines = PAGE / LINE, pages = n / lines, *page, i;
+	size_t line[PAGE / LINE];
+	unsigned r;
+
+	page = malloc(pages * sizeof(*page));
+	if (page == NULL)
+		abort();
+	for (i = 0; i < pages; i++)
+		page[i] = i * PAGE;
+	shuffle(page, pages);
+	for (i = 0; i < pages; i++) {
+		for (r = 0; r < lines; r++)
+			line[r] = r * LINE;
+		shuffle(line, lines);
+		for (r = 0; r < lines; r++)
+			at[r * pages + i] = page[i] + line[r];
+	}
+	free(page);
+}
+
+/* The latency of a line last touched `bytes` of lines ago. */
+static double
+latency(size_t bytes)
+{
+	return set(bytes, HUGE_PAGES, random_lines);
+}
+
+/*
+ * The translation of a load whose page and line were last touched
+ * `bytes` ago: rounds of pages on small pages less the same on huge
+ * pages, the median of WALK_PAIRS such pairs, since near a cache's edge
+ * one pair moves by tens of ns with the other tenants.
  */
 static double
-walk(size_t pages)
+walk(size_t bytes)
 {
 	double pair[WALK_PAIRS], swap;
 	unsigned k, j;
 
 	for (k = 0; k < WALK_PAIRS; k++) {
-		pair[k] = set(pages * PAGE, SMALL_PAGES) -
-		    set(pages * LINE, PACKED);
+		pair[k] = set(bytes, SMALL_PAGES, rounds_of_pages) -
+		    set(bytes, HUGE_PAGES, rounds_of_pages);
 		for (j = k; j > 0 && pair[j - 1] > pair[j]; j--)
 			swap = pair[j], pair[j] = pair[j - 1], pair[j - 1] = swap;
 	}
@@ -175,7 +228,7 @@ curve(void)
 	size_t bytes;
 
 	for (bytes = CURVE_FIRST; bytes <= CURVE_LAST; bytes *= 2)
-		point(bytes, set(bytes, PACKED), bytes == CURVE_FIRST);
+		point(bytes, latency(bytes), bytes == CURVE_FIRST);
 	printf("\n");
 }
 
@@ -185,7 +238,7 @@ walk_curve(void)
 	size_t pages;
 
 	for (pages = 16; pages <= WALK_CURVE_PAGES; pages *= 2)
-		point(pages * PAGE, walk(pages), pages == 16);
+		point(pages * PAGE, walk(pages * PAGE), pages == 16);
 	printf("\n");
 }
 
@@ -203,10 +256,10 @@ main(int argc, char **argv)
 	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;
 	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
 	size_t llc = argc > 3 ? strtoull(argv[3], NULL, 0) : 33554432;
-	double ns_l1 = set(l1 / 2, PACKED), ns_l2 = set(l2 / 2, PACKED);
-	double ns_llc = set(l2 * 4 < llc / 4 ? l2 * 4 : llc / 4, PACKED);
-	double ns_walk = walk(WALK_PAGES);
-	double ns_mem = set(llc * 8, PACKED);
+	double ns_l1 = latency(l1 / 2), ns_l2 = latency(l2 / 2);
+	double ns_llc = latency(l2 * 4 < llc / 4 ? l2 * 4 : llc / 4);
+	double ns_walk = walk((size_t)WALK_PAGES * PAGE);
+	double ns_mem = latency(llc * 8);
 
 	printf("l1=%.1fns,l2=%.1fns,llc=%.1fns,mem=%.1fns,tlb=%.1fns\n",
 	    ns_l1, ns_l2, ns_llc, ns_mem, ns_walk > 0 ? ns_walk : 0);
