@@ -15,17 +15,13 @@
  * page were both last touched WALK_PAGES pages ago.  That is a chase
  * over every line of WALK_PAGES pages in rounds, each round one line of
  * every page with the pages in one order, on small pages, less the same
- * chase on huge pages; the median of five such pairs.  The two load
- * the same lines in the same order, so the lines' own latency is the
- * same in both, and so is what the memory beneath costs (on a VM, the
- * host's translation): they differ in the guest's page size alone, which
- * is what the heap's small pages add to a latency curve measured on
- * huge ones.  (A chase over one line a page less as many lines side by
- * side, this file's measure before, also differed in the caches: 65,536
- * spread lines and their page tables overflow the LLC where as many
- * lines side by side fit, so that at 256 MiB of pages it gave 96 to 194
- * ns of memory latency as a walk, where every line of 256 MiB costs 31
- * to 35 ns more on small pages than on huge: results/time-model.md.)
+ * chase on huge pages; the median of WALK_PAIRS such pairs.  The two
+ * load the same lines in the same order, so the lines' own latency is
+ * the same in both, and so is what the memory beneath costs (on a VM,
+ * the host's translation): they differ in the guest's page size alone,
+ * which is what the heap's small pages add to a latency curve measured
+ * on huge ones.  (One line a page less as many lines side by side, the
+ * measure before, differed in the caches too: results/time-model.md.)
  *
  * With --curve, instead the latency at every power-of-two set from
  * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
@@ -38,6 +34,7 @@
  *	./latency --curve
  *	./latency --walk-curve
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,21 +85,27 @@ shuffle(size_t *at, size_t n)
 	}
 }
 
-/* ns per step over the n lines at[] (offsets in bytes), in that order. */
+/*
+ * ns per step over the n lines at[] (offsets in bytes), in that order:
+ * the best of three runs of STEPS loads, each going on where the last
+ * stopped, so that every load's line was last touched n lines before
+ * (by the links' writing, or by the chase a lap before) however large
+ * the set.
+ */
 static double
 chase(char *base, const size_t *at, size_t n)
 {
 	size_t i;
-	void **p;
+	void **p = (void **)(base + at[0]);
 	double start, best = 1e30;
 	unsigned r;
 
 	for (i = 0; i < n; i++)
 		*(void **)(base + at[i]) = base + at[(i + 1) % n];
+	/* A lap, or STEPS, first: the caches and TLB as the chase keeps them. */
+	for (i = 0; i < n && i < STEPS; i++)
+		p = *p;
 	for (r = 0; r < 3; r++) {
-		p = (void **)(base + at[0]);
-		for (i = 0; i < n && i < STEPS; i++)
-			p = *p;
 		start = now();
 		for (i = 0; i < STEPS; i++)
 			p = *p;
@@ -114,7 +117,7 @@ chase(char *base, const size_t *at, size_t n)
 	return best;
 }
 
-enum pages { SMALL_PAGES, HUGE_PAGES };
+enum page_size { SMALL_PAGES, HUGE_PAGES };
 
 /*
  * ns per load over every line of `bytes` in the order order() puts
@@ -123,7 +126,7 @@ enum pages { SMALL_PAGES, HUGE_PAGES };
  * faulted in at another size.
  */
 static double
-set(size_t bytes, enum pages pages, void (*order)(size_t *, size_t))
+set(size_t bytes, enum page_size page_size, void (*order)(size_t *, size_t))
 {
 	size_t n = bytes / LINE;
 	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
@@ -135,7 +138,7 @@ set(size_t bytes, enum pages pages, void (*order)(size_t *, size_t))
 
 	if (map == MAP_FAILED || at == NULL)
 		abort();
-	(void)madvise(base, mapped, pages == SMALL_PAGES ? MADV_NOHUGEPAGE :
+	(void)madvise(base, mapped, page_size == SMALL_PAGES ? MADV_NOHUGEPAGE :
 	    MADV_HUGEPAGE);
 	order(at, n);
 	ns = chase(base, at, n);
@@ -159,8 +162,8 @@ random_lines(size_t *at, size_t n)
  * Every line once, a round at a time: each round takes one line of every
  * page, the pages in one random order, the same in every round, and each
  * page its lines in a random order of its own.  A line's last touch is
- * n lines ago, as in random_lines(), and its page's every other page
- * ago.
+ * n lines ago, as in random_lines(), and its page's a round (every
+ * other page) ago.
  */
 static void
 rounds_of_pages(size_t *at, size_t n)
@@ -169,6 +172,7 @@ rounds_of_pages(size_t *at, size_t n)
 	size_t line[PAGE / LINE];
 	unsigned r;
 
+	assert(n % lines == 0);
 	page = malloc(pages * sizeof(*page));
 	if (page == NULL)
 		abort();
