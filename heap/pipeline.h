@@ -26,8 +26,8 @@
  * and at times a wake-up (microseconds): a batch of 8,192 records is
  * about 60 (--model full) to 100 (array) operations of a 1M-item heap,
  * a few hundred microseconds of the models' work, so hand-overs stay
- * near 1% of it; four batches (256 KiB) ride out the operations whose
- * models take longer than the heap.
+ * near 1% of it; four batches (PIPELINE_RING_BYTES in all) ride out
+ * the operations whose models take longer than the heap.
  */
 #define PIPELINE_BATCH		8192u
 #define PIPELINE_BATCHES	4u

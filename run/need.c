@@ -4,6 +4,7 @@
  * need.c: what a run holds in memory, for the checks and for --dry-run
  * (need.h).
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
@@ -176,7 +177,7 @@ record_bytes(const struct config *config, const struct layout *layout)
 uint64_t
 need_run_bytes(const struct config *config, uint64_t *record)
 {
-	uint64_t most = 0, bytes;
+	uint64_t most = 0, bytes, ring;
 	unsigned l;
 
 	for (l = 0; l < LAYOUT_COUNT; l++)
@@ -188,9 +189,9 @@ need_run_bytes(const struct config *config, uint64_t *record)
 	if (record != NULL)
 		*record = most;
 	/* The models' thread fills its ring within a few batches. */
-	if (config->pipeline == PIPELINE_ON)
-		most += PIPELINE_RING_BYTES;
-	return NEED_RUN_BASE_BYTES + need_total(config) + most;
+	assert(config->pipeline != PIPELINE_AUTO);
+	ring = config->pipeline == PIPELINE_ON ? PIPELINE_RING_BYTES : 0;
+	return NEED_RUN_BASE_BYTES + need_total(config) + most + ring;
 }
 
 uint64_t
