@@ -16,11 +16,11 @@
  * over every line of WALK_PAGES pages in rounds, each round one line of
  * every page with the pages in one order, on small pages, less the same
  * chase on huge pages; the median of WALK_PAIRS such pairs.  The two
- * load the same lines in the same order, so the lines' own latency is
- * the same in both, and so is what the memory beneath costs (on a VM,
- * the host's translation): they differ in the guest's page size alone,
- * which is what the heap's small pages add to a latency curve measured
- * on huge ones.  (One line a page less as many lines side by side, the
+ * load every line of the set in orders drawn alike (each arm draws its
+ * own), so the lines' own latency is the same in both, and so is what
+ * the memory beneath costs (on a VM, the host's translation): they
+ * differ in the guest's page size alone, which is what the heap's small
+ * pages add to a latency curve measured on huge ones.  (One line a page less as many lines side by side, the
  * measure before, differed in the caches too: results/time-model.md.)
  *
  * With --curve, instead the latency at every power-of-two set from
