@@ -66,6 +66,7 @@ int
 main(int argc, char *argv[])
 {
 	struct outputs out = { 0 };
+	struct output_paths paths;
 	struct experiment_rows rows = { 0 };
 	struct plan plan;
 	char pmu_absent[PMU_NOTE_BYTES], prefix[OPTIONS_PREFIX_BYTES];
@@ -84,10 +85,12 @@ main(int argc, char *argv[])
 		exit(compare_main(argc - 1, argv + 1));
 	}
 	absent = configure(argc, argv, &plan, pmu_absent);
+	paths.report = plan.base.report.output;
+	paths.trace = plan.base.report.trace;
+	memcpy(paths.plot, plan.plot, sizeof(paths.plot));
 	if (plan.dry_run) {
 		/* What the real run would refuse, the dry run refuses too. */
-		status = outputs_check(plan.base.report.output, plan.base.report.trace,
-		    plan.plot, plan.force);
+		status = outputs_check(&paths, plan.force);
 		if (status != 0) {
 			plan_free(&plan);
 			return status;
@@ -99,8 +102,7 @@ main(int argc, char *argv[])
 	}
 	/* Trapped first, so that a FIFO's open waiting for a reader yields. */
 	experiment_trap_signals();
-	status = outputs_open(&out, plan.base.report.output, plan.base.report.trace,
-	    plan.plot, plan.force);
+	status = outputs_open(&out, &paths, plan.force);
 	/*
 	 * Once, for every run of the invocation, as it starts, and only if
 	 * --columns named a pmu_ field (--version says it too); no failure.

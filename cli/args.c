@@ -319,11 +319,17 @@ sweep_option(int c, const char *value, struct plan_request *request)
 		request->sweep = value;
 		return true;
 	case OPT_PLOT:
-		request->plot = standard_output(value);
+		if (request->nplots == PLOT_MAX)
+			errx(EXIT_USAGE, "--plot: '%s': one run draws at most "
+			    "%u charts", printable(value), PLOT_MAX);
+		request->plot[request->nplots++] = standard_output(value);
 		return true;
 	case OPT_PLOT_Y:
-		request->plot_y = plot_y_option(value);
-		request->plot_y_text = value;
+		if (request->nplot_ys == PLOT_MAX)
+			errx(EXIT_USAGE, "--plot-y: '%s': one run draws at most "
+			    "%u charts", printable(value), PLOT_MAX);
+		request->plot_y_text[request->nplot_ys] = value;
+		request->plot_y[request->nplot_ys++] = plot_y_option(value);
 		return true;
 	}
 	return false;

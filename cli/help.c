@@ -21,6 +21,7 @@
 #include "machine.h"
 #include "options.h"
 #include "pmu.h"
+#include "request.h"
 
 /* The Makefile passes the top version of debian/changelog. */
 #ifndef BHEAPSIM_VERSION
@@ -319,14 +320,16 @@ help_outputs(FILE *out, const struct config *d)
 "                     to N, N at most %u): shards' CSV rows make up the\n"
 "                     whole sweep's\n"
 "  --plot FILE.svg    with --sweep, draw FIELD against P for every layout\n"
-"                     (and policy) and the first two layouts' ratio\n"
+"                     (and policy) and the first two layouts' ratio; up to\n"
+"                     %u charts of one run, each --plot its own --plot-y\n"
 "  --plot-y FIELD     the numeric report field to plot (default modeled_s;\n"
 "                     ns_per_op with --vm off), or misses: page faults and\n"
 "                     line misses per operation against memory, every layout;\n"
 "                     the table's headings (faults/op, l1/op) name fields too\n"
 "  --help, --version  print this, or the version, build ABI, default caches\n"
 "                     and whether the CPU's counters (pmu_ fields) can be read\n",
-	    format_names[d->report.format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS);
+	    format_names[d->report.format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS,
+	    PLOT_MAX);
 	fprintf(out,
 	    "\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
 	    "order broken,\n%d+N stopped by signal N (%d SIGHUP, %d SIGINT, %d "

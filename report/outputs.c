@@ -17,42 +17,67 @@
 
 /* Parameters -------------------------------------------------------- */
 
-#define NOUTPUTS	3
+/* The report, the trace and each plot: the order of every list here. */
+#define NOUTPUTS	(2 + PLOT_MAX)
 
-static const char *const option_names[NOUTPUTS] = { "--output", "--trace",
-    "--plot" };
+static const char *
+option_name(unsigned i)
+{
+	return i == 0 ? "--output" : i == 1 ? "--trace" : "--plot";
+}
 
 /* Opening ----------------------------------------------------------- */
 
 static void
+list_paths(const struct output_paths *given, const char *paths[NOUTPUTS])
+{
+	paths[0] = given->report;
+	paths[1] = given->trace;
+	memcpy(&paths[2], given->plot, sizeof(given->plot));
+}
+
+static void
+list_files(struct outputs *out, struct outfile *files[NOUTPUTS])
+{
+	unsigned i;
+
+	files[0] = &out->report;
+	files[1] = &out->trace;
+	for (i = 0; i < PLOT_MAX; i++)
+		files[2 + i] = &out->plot[i];
+}
+
+static void
 discard_outputs(struct outputs *out)
 {
-	outfile_discard(&out->report);
-	outfile_discard(&out->trace);
-	outfile_discard(&out->plot);
+	struct outfile *files[NOUTPUTS];
+	unsigned i;
+
+	list_files(out, files);
+	for (i = 0; i < NOUTPUTS; i++)
+		outfile_discard(files[i]);
 }
 
 int
-outputs_check(const char *report, const char *trace, const char *plot,
-    bool force)
+outputs_check(const struct output_paths *given, bool force)
 {
-	const char *paths[NOUTPUTS] = { report, trace, plot };
-	const char *why;
+	const char *paths[NOUTPUTS], *report = given->report, *why;
 	unsigned i, j;
 
+	list_paths(given, paths);
 	for (i = 0; i < NOUTPUTS; i++) {
 		if (paths[i] == NULL)
 			continue;
 		why = outfile_refusal(paths[i], force);
 		if (why != NULL) {
-			warnx("%s: '%s' %s", option_names[i], printable(paths[i]),
+			warnx("%s: '%s' %s", option_name(i), printable(paths[i]),
 			    why);
 			return EXIT_USAGE;
 		}
 		/* No --output: the report goes to the standard output. */
 		if (report == NULL && outfile_same_fd(paths[i], 1)) {
 			warnx("%s '%s' is the standard output, where the report "
-			    "goes; give --output", option_names[i],
+			    "goes; give --output", option_name(i),
 			    printable(paths[i]));
 			return EXIT_USAGE;
 		}
@@ -62,27 +87,28 @@ outputs_check(const char *report, const char *trace, const char *plot,
 			if (paths[i] != NULL && paths[j] != NULL &&
 			    outfile_same(paths[i], paths[j])) {
 				warnx("%s '%s' and %s '%s' are the same file",
-				    option_names[i], printable(paths[i]),
-				    option_names[j], printable(paths[j]));
+				    option_name(i), printable(paths[i]),
+				    option_name(j), printable(paths[j]));
 				return EXIT_USAGE;
 			}
 	return 0;
 }
 
 int
-outputs_open(struct outputs *out, const char *report, const char *trace,
-    const char *plot, bool force)
+outputs_open(struct outputs *out, const struct output_paths *given,
+    bool force)
 {
-	const char *paths[NOUTPUTS] = { report, trace, plot };
-	struct outfile *files[NOUTPUTS] = { &out->report, &out->trace,
-	    &out->plot };
+	const char *paths[NOUTPUTS];
+	struct outfile *files[NOUTPUTS];
 	unsigned i;
 	int status;
 
 	memset(out, 0, sizeof(*out));
-	status = outputs_check(report, trace, plot, force);
+	status = outputs_check(given, force);
 	if (status != 0)
 		return status;
+	list_paths(given, paths);
+	list_files(out, files);
 	for (i = 0; i < NOUTPUTS; i++) {
 		if (paths[i] == NULL || outfile_open(files[i], paths[i]) == 0)
 			continue;
@@ -90,7 +116,7 @@ outputs_open(struct outputs *out, const char *report, const char *trace,
 		/* Waiting for a FIFO's reader, say, until a signal came. */
 		if (errno == EINTR && experiment_signal() != 0)
 			return EXIT_SIGNAL(experiment_signal());
-		warnx("%s: cannot write '%s': %s", option_names[i],
+		warnx("%s: cannot write '%s': %s", option_name(i),
 		    printable(paths[i]), strerror(errno));
 		return EXIT_USAGE;
 	}
@@ -136,19 +162,19 @@ write_report(struct outputs *out, const struct config *base,
 }
 
 static int
-write_plot(struct outputs *out, const struct config *base,
+write_plot(struct outfile *plot, const struct config *base,
     const struct result *rows, size_t nrows, const char *plot_y)
 {
-	const char *path = out->plot.path;
+	const char *path = plot->path;
 
 	if (path == NULL)
 		return 0;
-	if (plot_write(out->plot.stream, base, rows, nrows, plot_y,
+	if (plot_write(plot->stream, base, rows, nrows, plot_y,
 	    plotted_workload(base)) != 0) {
 		warnx("--plot: no positive %s to draw in '%s'", plot_y, path);
 		return 1;
 	}
-	if (outfile_commit(&out->plot) != 0) {
+	if (outfile_commit(plot) != 0) {
 		warn("--plot: %s", path);
 		return 1;
 	}
@@ -157,10 +183,11 @@ write_plot(struct outputs *out, const struct config *base,
 
 int
 outputs_finish(struct outputs *out, const struct config *base,
-    const struct result *rows, size_t nrows, const char *plot_y,
-    int status)
+    const struct result *rows, size_t nrows,
+    const char *const plot_y[PLOT_MAX], int status)
 {
 	int signo = experiment_signal();
+	unsigned i;
 
 	/* A trace is one whole run or nothing. */
 	if (out->trace.path != NULL && status == 0 &&
@@ -173,9 +200,12 @@ outputs_finish(struct outputs *out, const struct config *base,
 	 * none, every file stays as it was rather than become a header.
 	 */
 	if (status == 0 || (signo != 0 && nrows > 0)) {
-		if (write_report(out, base, rows, nrows) != 0 ||
-		    write_plot(out, base, rows, nrows, plot_y) != 0)
+		if (write_report(out, base, rows, nrows) != 0)
 			status = 1;
+		for (i = 0; i < PLOT_MAX && status == 0; i++)
+			if (write_plot(&out->plot[i], base, rows, nrows,
+			    plot_y[i]) != 0)
+				status = 1;
 	}
 	discard_outputs(out);
 	/* SIGPIPE comes during the writing, if the report's reader left. */

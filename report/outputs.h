@@ -17,12 +17,20 @@
 
 #include "config.h"
 #include "outfile.h"
+#include "request.h"
 #include "workload.h"
+
+/* Where one invocation writes, by option: NULL where it was not given. */
+struct output_paths {
+	const char	*report;		/* --output; NULL: standard output */
+	const char	*trace;			/* --trace */
+	const char	*plot[PLOT_MAX];	/* each --plot */
+};
 
 struct outputs {
 	struct outfile	report;		/* path NULL: the standard output */
 	struct outfile	trace;		/* path NULL: none */
-	struct outfile	plot;		/* path NULL: none */
+	struct outfile	plot[PLOT_MAX];	/* path NULL: none */
 };
 
 /*
@@ -32,24 +40,23 @@ struct outputs {
  * experiment_trap_signals() came while an open waited, as on a FIFO
  * with no reader yet.
  */
-int	outputs_open(struct outputs *, const char *report, const char *trace,
-	    const char *plot, bool force);
+int	outputs_open(struct outputs *, const struct output_paths *,
+	    bool force);
 /*
  * The checks of outputs_open(), opening nothing, for --dry-run too:
  * outfile_unusable() for each path given (force: as --force), none the
  * standard output when the report goes there, no two one file.  Returns
  * 0, or EXIT_USAGE after one line.
  */
-int	outputs_check(const char *report, const char *trace, const char *plot,
-	    bool force);
+int	outputs_check(const struct output_paths *, bool force);
 
 /*
- * Writes the rows of runs that ended with `status` and closes every
- * file, and returns the exit status: EXIT_SIGNAL(signo) after a signal,
+ * Writes the rows of runs that ended with `status`, each plot drawing
+ * its field of plot_y, and closes every file, and returns the exit status: EXIT_SIGNAL(signo) after a signal,
  * 1 if a file could not be written, else `status`.
  */
 int	outputs_finish(struct outputs *, const struct config *base,
-	    const struct result *rows, size_t nrows, const char *plot_y,
-	    int status);
+	    const struct result *rows, size_t nrows,
+	    const char *const plot_y[PLOT_MAX], int status);
 
 #endif

@@ -70,10 +70,10 @@ check_sweep(const struct plan_request *request, const struct sweep_spec *spec,
 		return plan_refuse(why, "--page-size: '%s' and --sweep '%s' both "
 		    "set the page size; give one", request->page_size,
 		    request->sweep);
-	if (spec->param == SWEEP_POLICY && request->plot != NULL)
+	if (spec->param == SWEEP_POLICY && request->nplots > 0)
 		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST with "
-		    "--policy LIST", request->plot);
+		    "--policy LIST", request->plot[0]);
 	if (spec->param != SWEEP_RESIDENT)
 		return 0;
 	if (request->config.vm == VM_OFF)
@@ -218,10 +218,10 @@ expand_policies(struct plan *plan, const struct plan_request *request,
 		    "give one --policy", plan->base.report.trace);
 	if (plan->base.sweep.param == SWEEP_NONE)
 		plan->base.sweep.param = SWEEP_POLICY;
-	if (plan->base.sweep.param == SWEEP_POLICY && request->plot != NULL)
+	if (plan->base.sweep.param == SWEEP_POLICY && request->nplots > 0)
 		return plan_refuse(why, "--plot: '%s' needs a numeric x; draw "
 		    "policies as lines over --sweep resident=LIST",
-		    request->plot);
+		    request->plot[0]);
 	points = xcalloc(n * plan->npoints, sizeof(*points));
 	n = 0;
 	for (p = 0; p < POLICY_COUNT; p++) {
@@ -258,10 +258,10 @@ take_shard(struct plan *plan, const struct plan_request *request, char *why)
 		    "--sweep or of --resident all; this run has one",
 		    request->shard, request->shards);
 	/* A figure of every n-th point would pass for the whole sweep's. */
-	if (request->plot != NULL && request->shards > 1)
+	if (request->nplots > 0 && request->shards > 1)
 		return plan_refuse(why, "--plot: '%s' would draw only the points "
 		    "of --shard %u/%u; plot the whole sweep in one run",
-		    request->plot, request->shard, request->shards);
+		    request->plot[0], request->shard, request->shards);
 	if (request->shard > plan->npoints)
 		return plan_refuse(why, "--shard: %u/%u takes no point: the plan "
 		    "has %zu; use at most %zu shards", request->shard,
@@ -315,8 +315,12 @@ static int
 check_misses_figure(struct plan *plan, char *why)
 {
 	const struct config *base = &plan->base;
+	bool drawn = false;
+	unsigned i;
 
-	if (plan->plot == NULL || strcmp(plan->plot_y, PLOT_MISSES) != 0)
+	for (i = 0; i < plan->nplots; i++)
+		drawn |= strcmp(plan->plot_y[i], PLOT_MISSES) == 0;
+	if (!drawn)
 		return 0;
 	if (base->vm != VM_SIM || base->sweep.param != SWEEP_RESIDENT)
 		return plan_refuse(why, "--plot-y: '%s' draws the curves of a "
@@ -353,6 +357,51 @@ swept_base(const struct plan_request *request, const struct config *base)
 	return swept;
 }
 
+/*
+ * Each --plot draws the --plot-y given in its place; one --plot without
+ * one draws the run's headline figure.  Every field named is checked,
+ * with a plot or without.
+ */
+static int
+plot_fields(struct plan *plan, const struct plan_request *request, char *why)
+{
+	const struct config *base = &plan->base;
+	const char *headline = base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
+	struct config swept = swept_base(request, base);
+	char reason[PLAN_WHY_BYTES - 16];
+	const char *field, *text;
+	unsigned i;
+
+	if (request->nplots > 1 && request->nplot_ys < request->nplots)
+		return plan_refuse(why, "--plot: '%s' has no --plot-y of its own: "
+		    "with several --plot, give one --plot-y for each, in order",
+		    request->plot[request->nplot_ys]);
+	plan->nplots = request->nplots;
+	for (i = 0; i < request->nplots || i < request->nplot_ys; i++) {
+		field = i < request->nplot_ys ? request->plot_y[i] : headline;
+		text = i < request->nplot_ys ? request->plot_y_text[i] : NULL;
+		if (i < plan->nplots) {
+			plan->plot[i] = request->plot[i];
+			plan->plot_y[i] = field;
+		}
+		if (strcmp(field, PLOT_MISSES) != 0 && request->plottable(&swept,
+		    field, reason, sizeof(reason)) != 0) {
+			/* A heading typed (faults/op) is quoted, with its field. */
+			if (text != NULL && strcmp(text, field) != 0)
+				return plan_refuse(why, "--plot-y: '%s' names %s: "
+				    "%s", printable(text), field, reason);
+			return plan_refuse(why, "--plot-y: %s", reason);
+		}
+		/* A plot of a figure that is 0 at every point draws nothing. */
+		if (i < plan->nplots && base->disk_latency_ns == 0 &&
+		    strcmp(field, "disk_latency_ms") == 0)
+			return plan_refuse(why, "--plot-y: disk_latency_ms is 0 at "
+			    "every point with --disk-latency 0; give "
+			    "--disk-latency a time above 0");
+	}
+	return 0;
+}
+
 static int
 expand(struct plan *plan, const struct plan_request *request, char *why)
 {
@@ -360,9 +409,9 @@ expand(struct plan *plan, const struct plan_request *request, char *why)
 		return expand_all(plan, request, why);
 	if (request->sweep != NULL)
 		return expand_sweep(plan, request, why);
-	if (request->plot != NULL)
+	if (request->nplots > 0)
 		return plan_refuse(why, "--plot: '%s' needs a --sweep to draw",
-		    request->plot);
+		    request->plot[0]);
 	plan->points = &plan->base;
 	plan->npoints = 1;
 	return point_finish(&plan->base, request, why);
@@ -426,8 +475,6 @@ plan_make(struct plan *plan, const struct plan_request *request,
     char why[PLAN_WHY_BYTES])
 {
 	struct config *base = &plan->base;
-	char reason[PLAN_WHY_BYTES - 16];
-	struct config swept;
 
 	memset(plan, 0, sizeof(*plan));
 	*base = request->config;
@@ -447,41 +494,25 @@ plan_make(struct plan *plan, const struct plan_request *request,
 		    printable(request->columns), format_names[base->report.format],
 		    request->format_given ? "" : " (from --output's name)");
 	base->report.columns = request->columns;
-	plan->plot = request->plot;
 	plan->dry_run = request->dry_run;
 	plan->force = request->force;
 	plan->jobs_given = request->jobs != 0;
 	plan->jobs = jobs_of(request);
 	base->pipeline = pipeline_of(request, base, plan->jobs);
-	plan->plot_y = request->plot_y != NULL ? request->plot_y :
-	    base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
-	swept = swept_base(request, base);
-	if (strcmp(plan->plot_y, PLOT_MISSES) != 0 &&
-	    request->plottable(&swept, plan->plot_y, reason, sizeof(reason)) !=
-	    0) {
-		/* A heading typed (faults/op) is quoted, with its field. */
-		if (request->plot_y_text != NULL &&
-		    strcmp(request->plot_y_text, plan->plot_y) != 0)
-			return plan_refuse(why, "--plot-y: '%s' names %s: %s",
-			    printable(request->plot_y_text), plan->plot_y,
-			    reason);
-		return plan_refuse(why, "--plot-y: %s", reason);
-	}
-	/* A plot of a figure that is 0 at every point draws nothing. */
-	if (request->plot != NULL && base->disk_latency_ns == 0 &&
-	    strcmp(plan->plot_y, "disk_latency_ms") == 0)
-		return plan_refuse(why, "--plot-y: disk_latency_ms is 0 at "
-		    "every point with --disk-latency 0; give --disk-latency a "
-		    "time above 0");
+	if (plot_fields(plan, request, why) != 0)
+		return -1;
 	base->policy = first_policy(base->sweep.policies);
 	if (expand(plan, request, why) != 0 ||
 	    check_misses_figure(plan, why) != 0 ||
 	    expand_policies(plan, request, why) != 0 ||
 	    take_shard(plan, request, why) != 0)
 		return -1;
-	if (request->plot_y != NULL && request->plot == NULL)
-		return plan_refuse(why, "--plot-y: '%s' draws nothing without "
-		    "--plot FILE.svg", printable(request->plot_y_text));
+	if (request->nplot_ys > request->nplots)
+		return plan_refuse(why, request->nplots == 0 ?
+		    "--plot-y: '%s' draws nothing without --plot FILE.svg" :
+		    "--plot-y: '%s' has no --plot of its own: give one "
+		    "--plot-y for each --plot, in order",
+		    printable(request->plot_y_text[request->nplots]));
 	make_passes(plan, request->resident_all);
 	return 0;
 }

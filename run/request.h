@@ -22,6 +22,13 @@
  */
 #define PLOT_MISSES	"misses"
 
+/*
+ * Charts one invocation draws, each a --plot with its --plot-y: a few
+ * views of one sweep (make reproduce draws Kamp's modeled time and the
+ * misses of the same runs), so that no view runs the sweep again.
+ */
+#define PLOT_MAX	4
+
 /* The reason a check gives: one line, without the program's name. */
 #define PLAN_WHY_BYTES	512
 
@@ -38,9 +45,13 @@ struct plan_request {
 	const char	*page_size;	/* --page-size as written, or NULL */
 	const char	*disk_latency;	/* --disk-latency as written, or NULL */
 	const char	*sweep;		/* --sweep as written, or NULL */
-	const char	*plot;
-	const char	*plot_y;	/* the field --plot-y names, or PLOT_MISSES */
-	const char	*plot_y_text;	/* --plot-y as written */
+	/* Each --plot, in the order given. */
+	const char	*plot[PLOT_MAX];
+	unsigned	 nplots;
+	/* Each --plot-y in order: the field it names, or PLOT_MISSES. */
+	const char	*plot_y[PLOT_MAX];
+	const char	*plot_y_text[PLOT_MAX];	/* as written */
+	unsigned	 nplot_ys;
 	/*
 	 * Whether a run of config can plot a field: the report's answer
 	 * (report_plottable()), which the command line passes down.

@@ -168,7 +168,7 @@ pages_of(uint64_t bytes, uint64_t page_bytes)
  * accepted from running long.
  */
 static const struct bad_input {
-	const char	*args[12];
+	const char	*args[16];
 	const char	*quote;		/* the offending text */
 	const char	*also[2];	/* more a truthful message says */
 	unsigned	 flags;
@@ -466,6 +466,21 @@ static const struct bad_input {
 	{ { "--items", "1000", "--disk-latency", "3600.0000000001s" },
 	    "'3600.0000000001s'", { "--disk-latency", "3600s" },
 	    WITH_OUTPUT },
+	/* Several charts of one run: each --plot its own --plot-y. */
+	{ { "--items", "1000", "--sweep", "resident=1,2", "--plot", "@a.svg",
+	    "--plot", "@b.svg" }, "a.svg", { "--plot", "--plot-y for each" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "resident=1,2", "--plot", "@a.svg",
+	    "--plot-y", "faults_per_op", "--plot-y", "misses" }, "'misses'",
+	    { "--plot-y", "no --plot of its own" }, WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "resident=1,2", "--plot", "@1.svg",
+	    "--plot", "@2.svg", "--plot", "@3.svg", "--plot", "@4.svg",
+	    "--plot", "@5.svg" }, "5.svg", { "--plot", "at most" },
+	    WITH_OUTPUT },
+	{ { "--items", "1000", "--sweep", "resident=1,2", "--output",
+	    "@r.csv", "--plot", "@a.svg", "--plot-y", "faults_per_op",
+	    "--plot", "@a.svg", "--plot-y", "misses" }, "a.svg",
+	    { "--plot", "same file" }, 0 },
 	/* A shard's figure would show every other point as the sweep. */
 	{ { "--items", "1000", "--sweep", "resident=1,2", "--shard", "1/2",
 	    "--plot", "@p.svg" }, "p.svg", { "--plot", "--shard 1/2" },
@@ -526,7 +541,7 @@ START_TEST(bad_input_refused)
 {
 	const struct bad_input *c = &bad_inputs[_i];
 	const char *args[MAX_ARGS + 1];
-	char dir[PATH_MAX], paths[4][PATH_MAX], output[PATH_MAX];
+	char dir[PATH_MAX], paths[6][PATH_MAX], output[PATH_MAX];
 	char left[1024];
 	struct outcome o;
 	size_t n = 0, npaths = 0, i;

@@ -97,6 +97,37 @@ START_TEST(ratio_axis_from_1x)
 END_TEST
 
 /*
+ * One run draws several charts, each --plot its own --plot-y in order:
+ * the teaching figure's two panels in the first, one panel in the
+ * second.
+ */
+START_TEST(several_plots_one_run)
+{
+	char dir[PATH_MAX], misses[PATH_MAX], faults[PATH_MAX];
+	struct outcome o;
+
+	scratch_make(dir);
+	path_in(misses, sizeof(misses), dir, "misses.svg");
+	path_in(faults, sizeof(faults), dir, "faults.svg");
+	run_argv(&o, (const char *[]){ "--items", "20K", "--resident", "all",
+	    "--format", "csv", "--plot", misses, "--plot-y", "misses",
+	    "--plot", faults, "--plot-y", "faults_per_op", NULL });
+	ck_assert_msg(o.status == 0, "%s: exit %d: %s", o.command, o.status,
+	    o.err.data);
+	outcome_free(&o);
+	file_head(misses, svg, sizeof(svg));
+	ck_assert_uint_eq(count("<clipPath id=\"panel"), 2);
+	ck_assert_uint_eq(count(">line misses per operation<"), 1);
+	file_head(faults, svg, sizeof(svg));
+	ck_assert_uint_eq(count("<clipPath id=\"panel"), 0);
+	ck_assert_uint_eq(count(">line misses per operation<"), 0);
+	ck_assert_msg(strstr(svg, "aults") != NULL, "%s: no faults in its "
+	    "title", faults);
+	scratch_remove(dir);
+}
+END_TEST
+
+/*
  * Where the lines carry marks, the legend shows each entry's: the
  * policies' in black beside their dashes, and a layout's beside its line
  * (2 points of 2 lines and 2 legend entries: 6 circles).
@@ -127,6 +158,7 @@ plot_suite(void)
 	tcase_add_test(tc, misses_in_two_panels);
 	tcase_add_test(tc, ratio_axis_from_1x);
 	tcase_add_test(tc, legend_shows_marks);
+	tcase_add_test(tc, several_plots_one_run);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
