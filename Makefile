@@ -148,7 +148,7 @@ build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o vms
 # results/ again, or with QUICK=1 a small run into build/reproduce-quick/:
 # the article's experiments, or (reproduce-all) those and the large and
 # slow ones (tools/reproduce.sh says which steps each runs).
-reproduce: bheapsim build/ia32/bheapsim
+reproduce: bheapsim
 	QUICK=$(QUICK) sh tools/reproduce.sh article
 
 reproduce-all: bheapsim build/ia32/bheapsim

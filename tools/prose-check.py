@@ -217,8 +217,8 @@ def hierarchy():
 # Section 8: four layouts ----------------------------------------------------
 
 def four_layouts():
-    ta = table('results/four-array.csv')
-    tf = table('results/four-full.csv')
+    ta = table('results/kamp-array.csv')
+    tf = table('results/kamp-full.csv')
     v = {}
     for model, t in (('array', ta), ('full', tf)):
         for layout in ('binheap', 'bheap', 'dary', 'veb'):

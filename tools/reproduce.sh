@@ -119,15 +119,18 @@ summarize() {
 }
 
 # Every budget from 1 page to the whole heap, in one stack-distance pass
-# per layout (--resident all); Kamp's Figure 2, 0 to 64 KiB, one point
-# per page.  Runs side by side (--jobs 2) only where the plot is of fault
-# counts, which do not depend on timing.
-# kamp_curve MODEL: every budget under one --model, figure and table.
+# per layout (--resident all), drawn twice from the same run: modeled
+# run time (Kamp's figure) and the four layouts' page faults and line
+# misses against memory (step 8's figure, --plot-y misses).  The
+# close-up, Kamp's Figure 2, 0 to 64 KiB, one point per page, likewise
+# as modeled run time and as faults per operation.
+# kamp_curve MODEL: every budget under one --model, figures and table.
 kamp_curve() {
 	# shellcheck disable=SC2086 # $hierarchy is two options and their values
 	run "$bin" --items "$items" --layout all --model "$1" --workload replace \
-	    --resident all $hierarchy \
-	    --output "$out/kamp-$1.csv" --plot "$out/kamp-$1.svg"
+	    --resident all $hierarchy --output "$out/kamp-$1.csv" \
+	    --plot "$out/kamp-$1.svg" --plot-y modeled_s \
+	    --plot "$out/four-$1.svg" --plot-y misses
 	summarize "$out/kamp-$1.csv" resident_pages
 }
 
@@ -138,12 +141,9 @@ step_1() {
 	run "$bin" --items "$items" --layout all --model array --workload replace \
 	    --sweep "resident=1..16:+1" $hierarchy \
 	    --output "$out/kamp-array-closeup.csv" \
-	    --plot "$out/kamp-array-closeup.svg"
+	    --plot "$out/kamp-array-closeup.svg" --plot-y modeled_s \
+	    --plot "$out/kamp-array-closeup-faults.svg" --plot-y faults_per_op
 	summarize "$out/kamp-array-closeup.csv" resident_pages
-	# shellcheck disable=SC2086
-	run "$bin" --items "$items" --layout all --model array --workload replace \
-	    --sweep "resident=1..16:+1" $hierarchy --plot-y faults_per_op --jobs 2 \
-	    --format csv --plot "$out/kamp-array-closeup-faults.svg" >/dev/null
 }
 
 step_2() {
@@ -299,19 +299,10 @@ step_7() {
 step_8() {
 	echo "== 8. Four layouts: the cache-oblivious heap against the three" >&2
 	# Page faults and 64-byte line misses per operation against memory for
-	# all four layouts (veb: van Emde Boas order), from one stack-distance
-	# pass per layout, under both models; then ns/op untracked.  The table:
-	# both curves at a few memory sizes, and ns/op beside them.
-	for model in array full; do
-		# shellcheck disable=SC2086
-		run "$bin" --items "$items" --layout all --model "$model" \
-		    --workload replace --resident all $hierarchy --plot-y misses \
-		    --jobs 2 --output "$out/four-$model.csv" --plot "$out/four-$model.svg"
-	done
-}
-
-# Step 8's ns/op, untracked, and its table.
-step_8_times() {
+	# all four layouts (veb: van Emde Boas order), under both models, are
+	# steps 1 and 2's runs (four-array.svg and four-full.svg); here ns/op
+	# untracked, and the table: both curves at a few memory sizes, and
+	# ns/op beside them.
 	run "$bin" --items "$items" --layout all --workload replace --vm off \
 	    --output "$out/four-off.csv"
 	awk -F, -v items="$items" "$CSV_HEADER"'
@@ -333,7 +324,7 @@ step_8_times() {
 			    f[md, l, 10], f[md, l, 64], f[md, l, 256],
 			    m[md, l, 10], m[md, l, 64], m[md, l, 256], ns[l]
 		}
-	}' "$out/four-off.csv" "$out/four-array.csv" "$out/four-full.csv" >"$out/four-layouts.md"
+	}' "$out/four-off.csv" "$out/kamp-array.csv" "$out/kamp-full.csv" >"$out/four-layouts.md"
 }
 
 step_9() {
@@ -364,16 +355,16 @@ step_10() {
 	    "$out/threec.svg"
 }
 
-# The guest's per-ABI table takes a core for a minute or more; steps 1, 2,
-# 6 and 8, whose figures are counts, run beside it.  Step 8's ns/op, of
-# --vm off, waits until the machine is its own again.
-(step_1; step_2; step_6; step_8) &
+# The guest's per-ABI table takes a core for two minutes; steps 1, 2 and
+# 6, whose figures are counts, run beside it.  Step 8's ns/op, of --vm
+# off, waits until the machine is its own again.
+(step_1; step_2; step_6) &
 counts_pid=$!
 trap 'kill "$counts_pid" 2>/dev/null || :' EXIT
 step_3
 wait "$counts_pid"
 trap - EXIT
-step_8_times
+step_8
 if [ "$scope" = all ]; then
 	step_4
 	step_5
