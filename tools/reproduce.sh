@@ -80,15 +80,21 @@ took() {
 	    '{ printf "reproduce: %.1f s: %s\n", $2 - $1, what }' >&2
 }
 
-# Each command into commands.txt, then run and timed; its exit status.
+# Each command into commands.txt, then run and timed, named by its
+# --output (else its last word); its exit status.
 start=$(date +%s)
 run() {
 	echo "$*" >>"$out/commands.txt"
 	run_t0=$(date +%s.%N)
 	run_status=0
 	"$@" || run_status=$?
-	for run_last; do :; done
-	took "$run_t0" "$1 ... $run_last"
+	run_name=''
+	run_prev=''
+	for run_last; do
+		[ "$run_prev" = --output ] && run_name=$run_last
+		run_prev=$run_last
+	done
+	took "$run_t0" "$1 ... ${run_name:-$run_last}"
 	return "$run_status"
 }
 
@@ -155,7 +161,9 @@ step_3() {
 	echo "== 3. Per-ABI table (make compare)" >&2
 	echo "make compare ITEMS=$abi_items" >>"$out/commands.txt"
 	compare_t0=$(date +%s.%N)
-	make -s compare ITEMS="$abi_items"
+	# Its three programs build two files at a time: the guest that runs
+	# them is the longest step of all.
+	make -s -j2 compare ITEMS="$abi_items"
 	took "$compare_t0" "make compare"
 	mkdir -p "$out/abi"
 	cp build/compare.csv "$out/abi/compare-$abi_items.csv"
