@@ -63,17 +63,8 @@ $(ABI_TOOLCHAIN):
 	@rm -f $(@D)/abi-toolchain $(@D)/abi-toolchain.c
 	@touch $@
 
-# The objects each ABI's programs link.  x86-64 is this machine's own ABI
-# (gcc's default, -m64): the top Makefile's objects in $(O) are compiled
-# from the same sources with the same flags, so they are not compiled
-# twice.  The others in build/ABI/obj.
-COMPILED_ABIS = x32 ia32
-ABI_OBJS.x86-64 = $(O)/main.o $(OBJS)
-$(foreach a,$(COMPILED_ABIS),$(eval ABI_OBJS.$(a) = \
-    $(addprefix $(ABI_BUILD)/$(a)/obj/,main.o $(CORE))))
-
-# abi_objects ABI: its objects in build/ABI/obj.
-define abi_objects
+# abi_rules ABI: objects in build/ABI/obj, a dynamic and a static program.
+define abi_rules
 $(ABI_BUILD)/$(1)/obj/%.o: %.c $$(HEADERS) | $$(ABI_TOOLCHAIN)
 	@mkdir -p $$(@D)
 	$$(CC) $$(CPPFLAGS) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) -c -o $$@ $$<
@@ -83,20 +74,14 @@ $(ABI_BUILD)/$(1)/obj/help.o: $$(SRCDIR)/debian/changelog
 $(ABI_BUILD)/$(1)/obj/explore_page.o: $$(PAGE_C) $$(HEADERS) | $$(ABI_TOOLCHAIN)
 	@mkdir -p $$(@D)
 	$$(CC) $$(CPPFLAGS) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) -c -o $$@ $$<
-endef
-$(foreach a,$(COMPILED_ABIS),$(eval $(call abi_objects,$(a))))
 
-# abi_programs ABI: a dynamic and a static program.
-define abi_programs
-$(ABI_BUILD)/$(1)/bheapsim: $$(ABI_OBJS.$(1))
-	@mkdir -p $$(@D)
+$(ABI_BUILD)/$(1)/bheapsim: $$(addprefix $(ABI_BUILD)/$(1)/obj/,main.o $$(CORE))
 	$$(CC) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 
-$(ABI_BUILD)/$(1)/bheapsim-static: $$(ABI_OBJS.$(1))
-	@mkdir -p $$(@D)
+$(ABI_BUILD)/$(1)/bheapsim-static: $$(addprefix $(ABI_BUILD)/$(1)/obj/,main.o $$(CORE))
 	$$(CC) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) $$(LDFLAGS) -static -o $$@ $$^ $$(LDLIBS)
 endef
-$(foreach a,$(ABIS),$(eval $(call abi_programs,$(a))))
+$(foreach a,$(ABIS),$(eval $(call abi_rules,$(a))))
 
 # No C library: the probe must run where no x32 libc is installed.
 $(X32PROBE): tools/x32probe.c | $(ABI_TOOLCHAIN)
