@@ -328,8 +328,8 @@ help_outputs(FILE *out, const struct config *d)
 "                     the table's headings (faults/op, l1/op) name fields too\n"
 "  --help, --version  print this, or the version, build ABI, default caches\n"
 "                     and whether the CPU's counters (pmu_ fields) can be read\n",
-	    format_names[d->report.format], EXPERIMENT_MAX_JOBS, OPTIONS_MAX_SHARDS,
-	    PLOT_MAX);
+	    format_names[d->report.format], EXPERIMENT_MAX_JOBS,
+	    OPTIONS_MAX_SHARDS, PLOT_MAX);
 	fprintf(out,
 	    "\nExit status: 0 done, 1 system failure, %d bad input, %d heap "
 	    "order broken,\n%d+N stopped by signal N (%d SIGHUP, %d SIGINT, %d "

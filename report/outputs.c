@@ -70,8 +70,8 @@ outputs_check(const struct output_paths *given, bool force)
 			continue;
 		why = outfile_refusal(paths[i], force);
 		if (why != NULL) {
-			warnx("%s: '%s' %s", option_name(i), printable(paths[i]),
-			    why);
+			warnx("%s: '%s' %s", option_name(i),
+			    printable(paths[i]), why);
 			return EXIT_USAGE;
 		}
 		/* No --output: the report goes to the standard output. */
@@ -200,12 +200,21 @@ outputs_finish(struct outputs *out, const struct config *base,
 	 * none, every file stays as it was rather than become a header.
 	 */
 	if (status == 0 || (signo != 0 && nrows > 0)) {
-		if (write_report(out, base, rows, nrows) != 0)
+		bool unreported = write_report(out, base, rows, nrows) != 0;
+		bool failed = unreported;
+
+		/*
+		 * Plots of a report that failed (its reader gone, say) would
+		 * pass for the run's; else each on its own, one that cannot
+		 * be drawn saying so.
+		 */
+		for (i = 0; i < PLOT_MAX && !unreported; i++)
+			failed |= write_plot(&out->plot[i], base, rows, nrows,
+			    plot_y[i]) != 0;
+		if (out->plot[0].path != NULL && !failed)
+			plot_tell_workload(base, plotted_workload(base));
+		if (failed)
 			status = 1;
-		for (i = 0; i < PLOT_MAX && status == 0; i++)
-			if (write_plot(&out->plot[i], base, rows, nrows,
-			    plot_y[i]) != 0)
-				status = 1;
 	}
 	discard_outputs(out);
 	/* SIGPIPE comes during the writing, if the report's reader left. */

@@ -22,8 +22,8 @@
 
 /* Where one invocation writes, by option: NULL where it was not given. */
 struct output_paths {
-	const char	*report;		/* --output; NULL: standard output */
-	const char	*trace;			/* --trace */
+	const char	*report;	/* --output; NULL: standard output */
+	const char	*trace;		/* --trace */
 	const char	*plot[PLOT_MAX];	/* each --plot */
 };
 
@@ -44,16 +44,18 @@ int	outputs_open(struct outputs *, const struct output_paths *,
 	    bool force);
 /*
  * The checks of outputs_open(), opening nothing, for --dry-run too:
- * outfile_unusable() for each path given (force: as --force), none the
+ * outfile_refusal() for each path given (force: as --force), none the
  * standard output when the report goes there, no two one file.  Returns
  * 0, or EXIT_USAGE after one line.
  */
 int	outputs_check(const struct output_paths *, bool force);
 
 /*
- * Writes the rows of runs that ended with `status`, each plot drawing
- * its field of plot_y, and closes every file, and returns the exit status: EXIT_SIGNAL(signo) after a signal,
- * 1 if a file could not be written, else `status`.
+ * Writes the rows of runs that ended with `status`, or after a signal
+ * those completed, each plot drawing its field of plot_y, and closes
+ * every file.  Returns the exit status: EXIT_SIGNAL(signo) after a
+ * signal, 1 if a file could not be written (each one says so; the
+ * others are written still), else `status`.
  */
 int	outputs_finish(struct outputs *, const struct config *base,
 	    const struct result *rows, size_t nrows,

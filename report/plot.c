@@ -325,9 +325,8 @@ collect_misses(const struct result *rows, size_t nrows,
 	return nlines;
 }
 
-/* With other workloads measured too: which one the chart shows. */
-static void
-tell_workload(const struct config *config, enum workload workload)
+void
+plot_tell_workload(const struct config *config, enum workload workload)
 {
 	char others[64] = "";
 	unsigned w;
@@ -406,10 +405,8 @@ plot_write(FILE *out, const struct config *config, const struct result *rows,
 	} else if (nlines > 0)
 		draw(out, config, field, workload, lines, which, nlines, &ratio,
 		    finding);
-	if (nlines > 0) {
-		tell_workload(config, workload);
+	if (nlines > 0)
 		status = 0;
-	}
 	for (i = 0; i < nlines; i++)
 		free(lines[i].points);
 	free(ratio.points);

@@ -20,5 +20,10 @@
  */
 int	plot_write(FILE *, const struct config *, const struct result *,
 	    size_t nrows, const char *field, enum workload);
+/*
+ * Where the run measured other workloads too, one line on stderr: which
+ * one the charts show.  Said once per run, after its charts are drawn.
+ */
+void	plot_tell_workload(const struct config *, enum workload);
 
 #endif

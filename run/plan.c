@@ -373,9 +373,9 @@ plot_fields(struct plan *plan, const struct plan_request *request, char *why)
 	unsigned i;
 
 	if (request->nplots > 1 && request->nplot_ys < request->nplots)
-		return plan_refuse(why, "--plot: '%s' has no --plot-y of its own: "
-		    "with several --plot, give one --plot-y for each, in order",
-		    request->plot[request->nplot_ys]);
+		return plan_refuse(why, "--plot: '%s' has no --plot-y of its "
+		    "own: with several --plot, give one --plot-y for each, in "
+		    "order", request->plot[request->nplot_ys]);
 	plan->nplots = request->nplots;
 	for (i = 0; i < request->nplots || i < request->nplot_ys; i++) {
 		field = i < request->nplot_ys ? request->plot_y[i] : headline;
@@ -384,19 +384,19 @@ plot_fields(struct plan *plan, const struct plan_request *request, char *why)
 			plan->plot[i] = request->plot[i];
 			plan->plot_y[i] = field;
 		}
-		if (strcmp(field, PLOT_MISSES) != 0 && request->plottable(&swept,
-		    field, reason, sizeof(reason)) != 0) {
-			/* A heading typed (faults/op) is quoted, with its field. */
+		if (strcmp(field, PLOT_MISSES) != 0 && request->plottable(
+		    &swept, field, reason, sizeof(reason)) != 0) {
+			/* A typed heading (l1/op): quoted, and its field. */
 			if (text != NULL && strcmp(text, field) != 0)
-				return plan_refuse(why, "--plot-y: '%s' names %s: "
-				    "%s", printable(text), field, reason);
+				return plan_refuse(why, "--plot-y: '%s' names "
+				    "%s: %s", printable(text), field, reason);
 			return plan_refuse(why, "--plot-y: %s", reason);
 		}
 		/* A plot of a figure that is 0 at every point draws nothing. */
 		if (i < plan->nplots && base->disk_latency_ns == 0 &&
 		    strcmp(field, "disk_latency_ms") == 0)
-			return plan_refuse(why, "--plot-y: disk_latency_ms is 0 at "
-			    "every point with --disk-latency 0; give "
+			return plan_refuse(why, "--plot-y: disk_latency_ms is "
+			    "0 at every point with --disk-latency 0; give "
 			    "--disk-latency a time above 0");
 	}
 	return 0;

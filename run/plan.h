@@ -47,8 +47,9 @@ struct plan {
 	size_t		 npoints;
 	struct pass	*passes;	/* how the points run */
 	size_t		 npasses;
-	const char	*plot[PLOT_MAX];	/* each --plot */
-	const char	*plot_y[PLOT_MAX];	/* the field each draws */
+	/* Each --plot and the field it draws; NULL past nplots. */
+	const char	*plot[PLOT_MAX];
+	const char	*plot_y[PLOT_MAX];
 	unsigned	 nplots;
 	unsigned	 jobs;		/* children at once */
 	bool		 jobs_given;	/* --jobs; else peak_fit_jobs() */

@@ -154,35 +154,43 @@ START_TEST(signal_mid_trace)
 END_TEST
 
 /*
- * A sweep with a plot: a whole report or none, and a whole plot or none
- * (it needs rows of the workload it draws, the last one).
+ * A sweep with two plots: nothing, or the report and both plots whole,
+ * each with the rows completed (every row is of replace, the workload
+ * the plots draw).
  */
 START_TEST(signal_mid_sweep)
 {
 	int signo = stop_signals[_i];
-	char dir[PATH_MAX], path[PATH_MAX], plot[PATH_MAX], head[8];
-	char left[256];
+	char dir[PATH_MAX], path[PATH_MAX], plot[PATH_MAX], faults[PATH_MAX];
+	char head[8], left[256];
+	const char *const plots[] = { plot, faults };
 	pid_t pid;
+	size_t k;
 
 	scratch_make(dir);
 	path_in(path, sizeof(path), dir, "r.csv");
 	path_in(plot, sizeof(plot), dir, "p.svg");
+	path_in(faults, sizeof(faults), dir, "f.svg");
 	pid = spawn_start((const char *const[]){ "--sweep",
-	    "items=100K,200K,400K,800K,1600K,3200K", "--workload", "all",
-	    "--output", path, "--plot", plot, NULL }, -1);
-	await_temp(dir, "p.svg");
+	    "items=100K,200K,400K,800K,1600K,3200K", "--workload", "replace",
+	    "--output", path, "--plot", plot, "--plot-y", "modeled_s",
+	    "--plot", faults, "--plot-y", "faults_per_op", NULL }, -1);
+	await_temp(dir, "f.svg");
 	usleep(1000000);
 	kill(pid, signo);
 	ck_assert_int_eq(spawn_finish(pid), 128 + signo);
-	if (list_dir(dir, left, sizeof(left)) > 0)
-		ck_assert_uint_lt(csv_rows(path), 6 * 3 * 5);
-	if (access(plot, F_OK) == 0) {
-		expect_entries(dir, "r.csv p.svg", strsignal(signo));
-		file_head(plot, head, sizeof(head));
+	if (list_dir(dir, left, sizeof(left)) == 0) {
+		scratch_remove(dir);
+		return;
+	}
+	ck_assert_uint_lt(csv_rows(path), 6 * 3);
+	expect_entries(dir, "f.svg p.svg r.csv", strsignal(signo));
+	for (k = 0; k < sizeof(plots) / sizeof(plots[0]); k++) {
+		file_head(plots[k], head, sizeof(head));
 		ck_assert_msg(strncmp(head, "<svg", 4) == 0 ||
-		    strncmp(head, "<?xml", 5) == 0, "the plot starts %s", head);
-	} else if (left[0] != '\0')
-		expect_entries(dir, "r.csv", strsignal(signo));
+		    strncmp(head, "<?xml", 5) == 0, "%s starts %s", plots[k],
+		    head);
+	}
 	scratch_remove(dir);
 }
 END_TEST
