@@ -188,7 +188,7 @@ def hierarchy():
             layout, v[0], v[1], v[2], v[3], mem)
         expect(RESULTS, row, t.name)
         expect(README, row, t.name)
-    c = table('results/hierarchy-curves.csv')
+    c = table('results/kamp-array.csv')
 
     def at(field, layout, pages):
         return c.value(field, layout=layout, resident_pages=pages)

@@ -266,7 +266,7 @@ step_6() {
 }
 
 step_7() {
-	echo "== 7. Caches, TLB and pages in one run, and the teaching figure" >&2
+	echo "== 7. Caches, TLB and pages in one run (the teaching figure: step 1's four-array.svg)" >&2
 	# Every level's misses per operation, the modeled in-memory time, and
 	# beside them ns/op of the same phases run untracked (--vm off).  The
 	# geometry is this machine's (the cache and tlb columns name it).
@@ -295,13 +295,9 @@ step_7() {
 		END { print "" }' "$out/hierarchy-$model-off.csv" "$out/hierarchy-$model.csv" \
 		    >>"$out/hierarchy.md"
 	done
-	# Misses per operation against memory: pages of 4 KiB and 64-byte lines
-	# in fully associative LRU caches of every size that is a whole number
-	# of pages, from one stack-distance pass per layout.
-	# shellcheck disable=SC2086
-	run "$bin" --items "$items" --layout all --model array --workload replace \
-	    --resident all $hierarchy --plot-y misses --jobs 2 \
-	    --output "$out/hierarchy-curves.csv" --plot "$out/hierarchy-curves.svg"
+	# Misses per operation against memory, pages of 4 KiB and 64-byte
+	# lines in fully associative LRU caches of every size that is a whole
+	# number of pages, are step 1's four-array.svg.
 }
 
 step_8() {
