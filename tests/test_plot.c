@@ -4,13 +4,17 @@
  * test_plot.c: what the charts must show: the teaching figure (--plot-y
  * misses) in two panels that share the memory axis, and the ratio's
  * axis from 1x, with a ratio under 1x named rather than drawn under it,
- * and a legend that shows the lines' marks.
+ * and a legend that shows the lines' marks; several charts of one run,
+ * each its own field, as many as the manual says.
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "exits.h"
 #include "tests.h"
+#include "files.h"
 
 /* Parameters -------------------------------------------------------- */
 
@@ -128,6 +132,44 @@ START_TEST(several_plots_one_run)
 END_TEST
 
 /*
+ * The bound on charts a run draws, as the refusal of one more states
+ * it, is the manual's.
+ */
+START_TEST(plot_limit_documented)
+{
+	char command[PATH_MAX + 64], limit[16];
+	const char *argv[MAX_ARGS + 1], *man, *at;
+	struct outcome o;
+	size_t n = 0;
+
+	argv[n++] = "--items";
+	argv[n++] = "1K";
+	argv[n++] = "--resident";
+	argv[n++] = "all";
+	while (n + 2 < MAX_ARGS) {
+		argv[n++] = "--plot";
+		argv[n++] = "/dev/null";
+	}
+	argv[n] = NULL;
+	run_argv(&o, argv);
+	at = strstr(o.err.data, "at most ");
+	ck_assert_msg(o.status == EXIT_USAGE && at != NULL &&
+	    sscanf(at, "at most %15[0-9] charts", limit) == 1, "%s: exit %d, "
+	    "stderr: %s", o.command, o.status, o.err.data);
+	outcome_free(&o);
+	man = getenv("BHEAPSIM_MAN");
+	if (man == NULL) {
+		skip("plot_limit_documented", "BHEAPSIM_MAN not set");
+		return;
+	}
+	snprintf(command, sizeof(command), "grep -q 'Up to %s charts' '%s'",
+	    limit, man);
+	ck_assert_msg(system(command) == 0, "the manual does not say 'Up to "
+	    "%s charts'", limit);
+}
+END_TEST
+
+/*
  * Where the lines carry marks, the legend shows each entry's: the
  * policies' in black beside their dashes, and a layout's beside its line
  * (2 points of 2 lines and 2 legend entries: 6 circles).
@@ -159,6 +201,7 @@ plot_suite(void)
 	tcase_add_test(tc, ratio_axis_from_1x);
 	tcase_add_test(tc, legend_shows_marks);
 	tcase_add_test(tc, several_plots_one_run);
+	tcase_add_test(tc, plot_limit_documented);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
