@@ -35,7 +35,7 @@ CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
        vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o pagelru.o pagesmall.o pageopt.o \
        taps.o timemodel.o timelat.o predict.o latcurve.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o recorder.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \
-       config.o parse.o options.o hieropt.o help.o args.o plan.o point.o need.o peak.o \
+       config.o parse.o options.o hieropt.o help.o args.o plan.o charts.o point.o need.o peak.o \
        sweep.o \
        experiment.o workload.o rig.o calibrate.o result.o progress.o stop.o \
        xalloc.o escape.o \

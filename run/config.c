@@ -64,6 +64,16 @@ config_defaults(struct config *config)
 	config->rob = TIME_ROB;
 }
 
+enum policy
+config_first_policy(unsigned policies)
+{
+	enum policy p = POLICY_LRU;
+
+	while (p < POLICY_COUNT - 1 && !(policies & 1u << p))
+		p++;
+	return p;
+}
+
 bool
 config_same_but_budget(const struct config *a, const struct config *b)
 {

@@ -155,6 +155,8 @@ struct footprint {
 void		config_defaults(struct config *);
 /* The layouts a run without --layout runs: all but the named_only. */
 unsigned	config_default_layouts(void);
+/* The first policy of a list: the one the points have until expanded. */
+enum policy	config_first_policy(unsigned policies);
 /* Whether two configs run the same heaps, whatever their budgets. */
 bool		config_same_but_budget(const struct config *,
 		    const struct config *);

@@ -6,8 +6,8 @@
  *
  * Each check asks the module that owns the fact: the footprint is
  * config.c's, the model's bytes per page vmsim.c's, what a disk arena
- * needs and how many file-backed pages can be mapped arena.c's, which
- * fields a run can plot report.c's.
+ * needs and how many file-backed pages can be mapped arena.c's, what
+ * each chart draws charts.c's.
  */
 #include <err.h>
 #include <inttypes.h>
@@ -19,6 +19,7 @@
 
 #include "abi.h"
 #include "arena.h"
+#include "charts.h"
 #include "escape.h"
 #include "heap.h"
 #include "model.h"
@@ -36,17 +37,6 @@
  * budgets already make tens of millions of rows, more than anyone reads.
  */
 #define MAX_CURVE_BUDGETS ((uint64_t)1 << 20)
-
-/* The first policy of a list: the one the points have until expanded. */
-static enum policy
-first_policy(unsigned policies)
-{
-	enum policy p = POLICY_LRU;
-
-	while (p < POLICY_COUNT - 1 && !(policies & 1u << p))
-		p++;
-	return p;
-}
 
 /* Sweeps -------------------------------------------------------------- */
 
@@ -145,7 +135,7 @@ expand_sweep(struct plan *plan, const struct plan_request *request,
 		plan->base.sweep.policies = 0;
 		for (i = 0; i < spec.count; i++)
 			plan->base.sweep.policies |= 1u << spec.values[i];
-		plan->base.policy = first_policy(plan->base.sweep.policies);
+		plan->base.policy = config_first_policy(plan->base.sweep.policies);
 		plan->points = &plan->base;
 		plan->npoints = 1;
 		return point_finish(&plan->base, request, why);
@@ -307,101 +297,6 @@ make_passes(struct plan *plan, bool all)
 
 /* The plan ------------------------------------------------------------ */
 
-/*
- * The teaching figure draws the curves of pages and lines: a resident
- * sweep's, with a cache level whose lines the line curve counts.
- */
-static int
-check_misses_figure(struct plan *plan, char *why)
-{
-	const struct config *base = &plan->base;
-	bool drawn = false;
-	unsigned i;
-
-	for (i = 0; i < plan->nplots; i++)
-		drawn |= strcmp(plan->plot_y[i], PLOT_MISSES) == 0;
-	if (!drawn)
-		return 0;
-	if (base->vm != VM_SIM || base->sweep.param != SWEEP_RESIDENT)
-		return plan_refuse(why, "--plot-y: '%s' draws the curves of a "
-		    "resident sweep with --vm sim: --resident all or --sweep "
-		    "resident=LIST", PLOT_MISSES);
-	if (config_line_bytes(base) == 0)
-		return plan_refuse(why, "--plot-y: '%s' needs a cache level, whose "
-		    "lines it counts: not --cache off", PLOT_MISSES);
-	/* Only LRU is a stack algorithm: the line curve is LRU's. */
-	if (!(base->sweep.policies & 1u << POLICY_LRU))
-		return plan_refuse(why, "--plot-y: '%s' draws LRU's curves: add lru "
-		    "to --policy", PLOT_MISSES);
-	return 0;
-}
-
-/*
- * The base as the expansion will leave it, as far as what a run measures
- * goes: a resident sweep (or --resident all) of its first policy runs
- * the curves.  Asked before the expansion, so that --plot-y is refused
- * first.
- */
-static struct config
-swept_base(const struct plan_request *request, const struct config *base)
-{
-	struct config swept = *base;
-	struct sweep_spec spec;		/* 8 KiB: SWEEP_MAX_POINTS values */
-	char reason[PLAN_WHY_BYTES];
-
-	if (request->resident_all || (request->sweep != NULL &&
-	    sweep_parse(request->sweep, &spec, reason, sizeof(reason)) == 0 &&
-	    spec.param == SWEEP_RESIDENT))
-		swept.sweep.param = SWEEP_RESIDENT;
-	swept.policy = first_policy(swept.sweep.policies);
-	return swept;
-}
-
-/*
- * Each --plot draws the --plot-y given in its place; one --plot without
- * one draws the run's headline figure.  Every field named is checked,
- * with a plot or without.
- */
-static int
-plot_fields(struct plan *plan, const struct plan_request *request, char *why)
-{
-	const struct config *base = &plan->base;
-	const char *headline = base->vm != VM_OFF ? "modeled_s" : "ns_per_op";
-	struct config swept = swept_base(request, base);
-	char reason[PLAN_WHY_BYTES - 16];
-	const char *field, *text;
-	unsigned i;
-
-	if (request->nplots > 1 && request->nplot_ys < request->nplots)
-		return plan_refuse(why, "--plot: '%s' has no --plot-y of its "
-		    "own: with several --plot, give one --plot-y for each, in "
-		    "order", request->plot[request->nplot_ys]);
-	plan->nplots = request->nplots;
-	for (i = 0; i < request->nplots || i < request->nplot_ys; i++) {
-		field = i < request->nplot_ys ? request->plot_y[i] : headline;
-		text = i < request->nplot_ys ? request->plot_y_text[i] : NULL;
-		if (i < plan->nplots) {
-			plan->plot[i] = request->plot[i];
-			plan->plot_y[i] = field;
-		}
-		if (strcmp(field, PLOT_MISSES) != 0 && request->plottable(
-		    &swept, field, reason, sizeof(reason)) != 0) {
-			/* A typed heading (l1/op): quoted, and its field. */
-			if (text != NULL && strcmp(text, field) != 0)
-				return plan_refuse(why, "--plot-y: '%s' names "
-				    "%s: %s", printable(text), field, reason);
-			return plan_refuse(why, "--plot-y: %s", reason);
-		}
-		/* A plot of a figure that is 0 at every point draws nothing. */
-		if (i < plan->nplots && base->disk_latency_ns == 0 &&
-		    strcmp(field, "disk_latency_ms") == 0)
-			return plan_refuse(why, "--plot-y: disk_latency_ms is "
-			    "0 at every point with --disk-latency 0; give "
-			    "--disk-latency a time above 0");
-	}
-	return 0;
-}
-
 static int
 expand(struct plan *plan, const struct plan_request *request, char *why)
 {
@@ -499,20 +394,16 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->jobs_given = request->jobs != 0;
 	plan->jobs = jobs_of(request);
 	base->pipeline = pipeline_of(request, base, plan->jobs);
-	if (plot_fields(plan, request, why) != 0)
+	if (charts_fields(plan, request, why) != 0)
 		return -1;
-	base->policy = first_policy(base->sweep.policies);
+	base->policy = config_first_policy(base->sweep.policies);
 	if (expand(plan, request, why) != 0 ||
-	    check_misses_figure(plan, why) != 0 ||
+	    charts_check_misses(plan, why) != 0 ||
 	    expand_policies(plan, request, why) != 0 ||
 	    take_shard(plan, request, why) != 0)
 		return -1;
-	if (request->nplot_ys > request->nplots)
-		return plan_refuse(why, request->nplots == 0 ?
-		    "--plot-y: '%s' draws nothing without --plot FILE.svg" :
-		    "--plot-y: '%s' has no --plot of its own: give one "
-		    "--plot-y for each --plot, in order",
-		    printable(request->plot_y_text[request->nplots]));
+	if (charts_check_unplotted(request, why) != 0)
+		return -1;
 	make_passes(plan, request->resident_all);
 	return 0;
 }
