@@ -28,6 +28,32 @@ skip(const char *test, const char *why)
 	fprintf(stderr, "note: %s skipped: %s\n", test, why);
 }
 
+void
+expect_bound_documented(const char *test, const struct outcome *o,
+    const char *lead, const char *before, const char *after)
+{
+	const char *man = getenv("BHEAPSIM_MAN"), *at;
+	char command[PATH_MAX + 256];
+	size_t digits;
+
+	at = strstr(o->err.data, lead);
+	ck_assert_msg(o->status == EXIT_USAGE && at != NULL, "%s: exit %d, "
+	    "stderr: %s", o->command, o->status, o->err.data);
+	at += strlen(lead);
+	digits = strspn(at, "0123456789");
+	ck_assert_msg(digits > 0 && digits < 32 &&
+	    strncmp(at + digits, after, strlen(after)) == 0, "%s: no "
+	    "'%sN%s' in: %s", o->command, lead, after, o->err.data);
+	if (man == NULL) {
+		skip(test, "BHEAPSIM_MAN not set");
+		return;
+	}
+	snprintf(command, sizeof(command), "grep -q '%s%.*s%s' '%s'", before,
+	    (int)digits, at, after, man);
+	ck_assert_msg(system(command) == 0, "the manual does not say "
+	    "'%s%.*s%s'", before, (int)digits, at, after);
+}
+
 bool
 is_char_device(const char *path)
 {

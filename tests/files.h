@@ -21,6 +21,14 @@
 
 /* A note on stderr: `test` skipped, and why. */
 void	skip(const char *test, const char *why);
+/*
+ * A refusal that states a bound: `o` exited 2 with `lead`, a number and
+ * `after` on stderr, and the manual ($BHEAPSIM_MAN) says that number
+ * between `before` and `after` (grep's pattern, without a quote).
+ * `test` is skipped where no manual is named.
+ */
+void	expect_bound_documented(const char *test, const struct outcome *o,
+	    const char *lead, const char *before, const char *after);
 bool	is_char_device(const char *path);
 void	write_file(const char *path, const char *text);
 /* A whole report of one header and whole CSV rows; returns the rows. */
