@@ -360,8 +360,10 @@ step_10() {
 }
 
 # The guest's per-ABI table takes a core for two minutes; steps 1, 2 and
-# 6, whose figures are counts, run beside it.  Step 8's ns/op, of --vm
-# off, waits until the machine is its own again.
+# 6 run beside it.  Their counts do not depend on it, but the heap's
+# measured time in Kamp's modeled run time may: the guest takes a core
+# and memory bandwidth.  Step 8's ns/op, of --vm off, waits until the
+# machine is its own again.
 (step_1; step_2; step_6) &
 counts_pid=$!
 trap 'kill "$counts_pid" 2>/dev/null || :' EXIT
