@@ -470,6 +470,8 @@ cache_take(struct cache *cache, const uint64_t *in, size_t n, uint64_t *out)
 		sets = scan_sets_of(cache);
 		m = scan_take(&sets, &cache->last, in, n, out);
 		break;
+	case CACHE_STAMPED:
+		return cache_take_stamped(cache, in, n, out);
 	default:
 		/* cache_access() counts each. */
 		for (i = 0; i < n; i++) {
