@@ -181,8 +181,13 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 		pmu_open(&run->pmu);
 		run->counting = true;
 	}
-	/* Reported always: the time model sees what the CPU does. */
-	pages.items_base = run->items.base;
+	/*
+	 * Items are reported where a model takes them: --model full counts
+	 * them, the time model loads them as the CPU does.  Under --model
+	 * array alone every model would filter them out again.
+	 */
+	if (config->model == MODEL_FULL || config->time_model)
+		pages.items_base = run->items.base;
 	/* The stream first: its batches choose the heap's copy (heap.h). */
 	if (config->vm != VM_OFF && (setup_models(run) != 0 ||
 	    setup_stream(run, &pages) != 0))
