@@ -52,10 +52,18 @@ heap_init(struct heap *heap, const struct layout *layout,
 	heap->stream = stream;
 	heap->ops = &layout->ops[tracking_for(stream)];
 	heap->fence_op = false;
+	heap->steps = true;
 	heap->pages = *pages;
 	/* Item addresses only mean something to a stream. */
 	if (stream == NULL)
 		heap->pages.items_base = NULL;
+}
+
+void
+heap_report_steps(struct heap *heap, bool steps)
+{
+	assert(heap->size == 0);
+	heap->steps = steps;
 }
 
 void

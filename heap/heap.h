@@ -250,6 +250,11 @@ struct heap {
 	/* Where the accesses go, or NULL: untracked (--vm off). */
 	struct access_stream *stream;
 	bool		fence_op;	/* an lfence at every operation's end */
+	/*
+	 * Whether each sift level's marker (stream.h's STREAM_STEP) is
+	 * reported: the time model is the one model that takes them.
+	 */
+	bool		steps;
 	/* Addresses; items_base is NULL when items are not reported. */
 	struct page_map	pages;
 	/* shape.memo's room, aligned for any object. */
@@ -279,6 +284,13 @@ void		 heap_init(struct heap *, const struct layout *,
  * tracked one is left as it is.  After heap_init(), before any operation.
  */
 void		heap_serialize(struct heap *, enum heap_serialize how);
+
+/*
+ * A tracked heap reports its sift levels' markers (heap_init()'s
+ * default) or not, for a stream none of whose takers reads them.  After
+ * heap_init(), before any operation.
+ */
+void		heap_report_steps(struct heap *, bool steps);
 
 /* The workload's operation is over (for per-operation figures). */
 static inline void

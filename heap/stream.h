@@ -9,13 +9,13 @@
  * A record is one 64-bit word: a read or a write of `size` bytes at a
  * modeled address (pages.h), or a marker: the start of a step (a group
  * of loads that do not depend on each other, such as a node's children
- * and their keys) or the end of an operation.  Records collect in a
- * buffer and reach the takers in batches, so a model's work never sits
- * between the heap's own loads and the CPU overlaps those as it does
- * untracked; every taker sees every record, in order.  A model that
- * acts on the real memory (--vm kernel or disk evicts real pages) must
- * hear each access before the heap's next one: its stream has a batch
- * of one.
+ * and their keys; only where the heap reports steps, heap.h) or the end
+ * of an operation.  Records collect in a buffer and reach the takers in
+ * batches, so a model's work never sits between the heap's own loads
+ * and the CPU overlaps those as it does untracked; every taker sees
+ * every record, in order.  A model that acts on the real memory (--vm
+ * kernel or disk evicts real pages) must hear each access before the
+ * heap's next one: its stream has a batch of one.
  */
 #ifndef STREAM_H
 #define STREAM_H

@@ -80,17 +80,19 @@ struct heap_writer {
 	 */
 	struct address_rule rule;
 	bool		items;
+	bool		steps;		/* the sift levels' markers too */
 };
 
 HEAP_INLINE struct heap_writer
 writer_open(struct heap *heap, enum heap_tracking tracked, bool fence)
 {
 	struct heap_writer out = { tracked, fence, heap->stream, NULL, NULL,
-	    { 0, 0 }, false };
+	    { 0, 0 }, false, false };
 
 	if (tracked != HEAP_UNTRACKED) {
 		out.rule = address_rule_of(&heap->pages);
 		out.items = heap_items_reported(heap);
+		out.steps = heap->steps;
 	}
 	if (tracked == HEAP_TRACKED)
 		out.next = out.stream->next;
@@ -128,6 +130,8 @@ writer_step(struct heap_writer *out, uint32_t room, enum stream_site site,
 	if (out->tracked == HEAP_TRACKED &&
 	    (uint64_t)(out->stream->end - out->next) < room)
 		out->next = stream_room(out->stream, out->next, room);
+	if (!out->steps)
+		return;
 	out->marker = out->next;
 	writer_put(out, stream_step(site, parent));
 }
@@ -149,7 +153,7 @@ writer_fence(const struct heap_writer *out)
 HEAP_INLINE void
 writer_outcome(struct heap_writer *out, unsigned rank, bool ended)
 {
-	if (out->tracked != HEAP_TRACKED)
+	if (out->tracked != HEAP_TRACKED || !out->steps)
 		return;
 	paranoid_assert(rank <= STREAM_RANK_MASK &&
 	    stream_kind_of(*out->marker) == STREAM_STEP);

@@ -196,6 +196,7 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
 	heap_serialize(&run->heap, config->serialize);
+	heap_report_steps(&run->heap, config->time_model);
 	return 0;
 }
 

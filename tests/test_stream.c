@@ -118,11 +118,11 @@ struct subject {
 /*
  * The heap's copy of its operations follows the stream's batches: a
  * cursor of its own where a batch holds a step's records, one record at
- * a time where it does not (heap.h).
+ * a time where it does not (heap.h).  `steps`: heap_report_steps().
  */
 static void
 subject_run_in(struct subject *s, const struct layout *layout, uint64_t seed,
-    uint32_t limit, unsigned arity)
+    uint32_t limit, unsigned arity, bool steps)
 {
 	struct shape shape = { .page_shift = PAGE_SHIFT, .arity = arity };
 	struct page_map pages = { .entry_shift = PAGE_SHIFT,
@@ -140,6 +140,7 @@ subject_run_in(struct subject *s, const struct layout *layout, uint64_t seed,
 	    &s->log });
 	heap_init(&s->heap, layout, shape, s->slots, ITEMS, &s->stream,
 	    &pages);
+	heap_report_steps(&s->heap, steps);
 	for (i = 0; i < ITEMS; i++) {
 		heap_insert(&s->heap, &s->items[i], prng_next(&rng));
 		heap_op_end(&s->heap);
@@ -156,7 +157,7 @@ subject_run_in(struct subject *s, const struct layout *layout, uint64_t seed,
 static void
 subject_run(struct subject *s, const struct layout *layout, uint64_t seed)
 {
-	subject_run_in(s, layout, seed, STREAM_BATCH, DARY_DEFAULT_ARITY);
+	subject_run_in(s, layout, seed, STREAM_BATCH, DARY_DEFAULT_ARITY, true);
 }
 
 static void
@@ -309,8 +310,8 @@ START_TEST(cursor_puts_what_each_puts)
 
 	memset(&cursor, 0, sizeof(cursor));
 	memset(&each, 0, sizeof(each));
-	subject_run_in(&cursor, layout, 31, STREAM_BATCH, arity);
-	subject_run_in(&each, layout, 31, 1, arity);
+	subject_run_in(&cursor, layout, 31, STREAM_BATCH, arity, true);
+	subject_run_in(&each, layout, 31, 1, arity, true);
 	ck_assert_ptr_ne(cursor.heap.ops, each.heap.ops);
 	ck_assert_uint_eq(each.log.largest, 1);
 	ck_assert_uint_le(cursor.log.largest, STREAM_BATCH);
@@ -330,6 +331,44 @@ START_TEST(cursor_puts_what_each_puts)
 		    (unsigned long long)each.log.record[i]);
 	subject_free(&cursor);
 	subject_free(&each);
+}
+END_TEST
+
+/*
+ * A heap told not to report its steps puts every other record it puts
+ * when told to, in the same order, through a cursor and one at a time:
+ * only the STREAM_STEP markers go.
+ */
+START_TEST(no_steps_drops_the_markers_alone)
+{
+	static struct subject with, without;
+	const struct layout *layout = layouts[_i / 2];
+	uint32_t limit = _i % 2 == 0 ? STREAM_BATCH : 1;
+	size_t i, k = 0, markers = 0;
+
+	memset(&with, 0, sizeof(with));
+	memset(&without, 0, sizeof(without));
+	subject_run_in(&with, layout, 41, limit, DARY_DEFAULT_ARITY, true);
+	subject_run_in(&without, layout, 41, limit, DARY_DEFAULT_ARITY, false);
+	for (i = 0; i < with.log.n; i++) {
+		uint64_t record = with.log.record[i];
+
+		if (stream_is_marker(record) &&
+		    stream_kind_of(record) == STREAM_STEP) {
+			markers++;
+			continue;
+		}
+		need(k < without.log.n && without.log.record[k] == record,
+		    "%s, batch %u: record %lu is %#llx without steps, %#llx "
+		    "with", layout->name, limit, (unsigned long)k,
+		    k < without.log.n ? (unsigned long long)
+		    without.log.record[k] : 0ull, (unsigned long long)record);
+		k++;
+	}
+	ck_assert_uint_eq(k, without.log.n);
+	ck_assert_uint_gt(markers, ITEMS + OPS);
+	subject_free(&with);
+	subject_free(&without);
 }
 END_TEST
 
@@ -394,6 +433,8 @@ stream_suite(void)
 	tcase_add_loop_test(tc, steps_record_their_outcomes, 0,
 	    LAYOUT_COUNT);
 	tcase_add_loop_test(tc, batches_count_alike, 0, LAYOUT_COUNT);
+	tcase_add_loop_test(tc, no_steps_drops_the_markers_alone, 0,
+	    2 * LAYOUT_COUNT);
 	tcase_add_loop_test(tc, cursor_puts_what_each_puts, 0,
 	    LAYOUT_COUNT + 1);
 	suite_add_tcase(suite, tc);

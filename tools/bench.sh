@@ -73,9 +73,10 @@ wall_of() {
 }
 
 # records_per_access LAYOUT: the stream's records per modeled access,
-# under --model full and array: every access (full's accesses), a marker
-# per step (--time-model's steps_per_op) and one per operation's end,
-# over the accesses the models count.  The same on every run.
+# under --model full and array: every access the models count and one
+# record per operation's end; with --time-model, also every item access
+# (array's too) and a marker per step (steps_per_op).  The same on every
+# run.
 records_per_access() {
 	r_full=$(bheapsim --items 100K --ops 20K --workload replace \
 	    --layout "$1" --model full --time-model --format csv 2>/dev/null)
@@ -88,15 +89,16 @@ records_per_access() {
 	steps=$(csv_column "$tmp/records-full.csv" steps_per_op)
 	a_array=$(csv_column "$tmp/records-array.csv" accesses)
 	echo "$a_full $ops $steps $a_array" | awk -v layout="$1" '{
-		records = $1 + $2 * ($3 + 1)
-		printf "  %-8s full %5.2f   array %5.2f\n", layout,
-		    records / $1, records / $4 }'
+		timed = $1 + $2 * ($3 + 1)
+		printf "  %-8s full %5.2f   array %5.2f   --time-model: full %5.2f   array %5.2f\n",
+		    layout, ($1 + $2) / $1, ($4 + $2) / $4, timed / $1,
+		    timed / $4 }'
 }
 
 # 5 runs unless RUNS says: each takes minutes.
 truns=${RUNS:-5}
 sh "$(dirname "$0")/instructions.sh" "$bin"
-echo "== records per modeled access (--items 100K, replace: every access, a marker per step and per operation's end)"
+echo "== records per modeled access (--items 100K, replace: every counted access and a marker per operation's end; with --time-model every access and a marker per step too)"
 for layout in binheap bheap dary veb; do
 	records_per_access "$layout"
 done
