@@ -223,7 +223,7 @@ void		 cache_stamps_fini(struct cache *);
 void		 cache_stamps_trace(const struct cache *, FILE *,
 		    const char *prefix);
 bool		 cache_access_stamped(struct cache *, uint64_t block);
-/* cache_take() of a stamped cache, its ticks in locals: call that. */
+/* cache_take()'s loop for a stamped cache; call cache_take() instead. */
 size_t		 cache_take_stamped(struct cache *, const uint64_t *in,
 		    size_t n, uint64_t *out);
 

@@ -235,6 +235,6 @@ cache_stamps_trace(const struct cache *cache, FILE *trace,
 	for (t = s.oldest; t <= s.tick; t++)
 		if (tick_live(&s, t))
 			fprintf(trace, "%s%" PRIu64 "\n", prefix,
-			    (uint64_t)cache->ring[t & cache->ring_mask] <<
+			    (uint64_t)s.ring[t & s.ring_mask] <<
 			    cache->line_shift);
 }

@@ -7,9 +7,10 @@
  * models that take counted addresses share one taker, which filters
  * each batch once (counted.h) and hands the result to each in turn.
  *
- * A tracked heap reports its items' accesses always (the time model
- * needs them); the page and cache models and the trace skip them unless
- * items_counted (--model full), so --model array counts the array alone.
+ * A tracked heap reports its items' accesses under --model full or the
+ * time model (config_reports_items()); the page and cache models and
+ * the trace skip them unless items_counted (--model full), so --model
+ * array counts the array alone.
  */
 #ifndef TAPS_H
 #define TAPS_H

@@ -190,6 +190,12 @@ config_times(const struct config *config)
 	    hier_any(&config->cache);
 }
 
+bool
+config_reports_items(const struct config *config)
+{
+	return config->model == MODEL_FULL || config_times(config);
+}
+
 uint64_t
 config_cache_bytes(const struct config *config)
 {

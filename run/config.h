@@ -174,6 +174,11 @@ struct page_map	config_page_map(const struct config *);
 uint32_t	config_line_bytes(const struct config *);
 /* Whether the time model runs: asked for, with the caches it prices. */
 bool		config_times(const struct config *);
+/*
+ * Whether a tracked run's heap reports its items' accesses: --model full
+ * counts them, and the time model loads them as the CPU does.
+ */
+bool		config_reports_items(const struct config *);
 /* The caches' bookkeeping in bytes: the report's and the time model's. */
 uint64_t	config_cache_bytes(const struct config *);
 /* The format a file name's suffix (.csv, .json, .md) asks for. */

@@ -181,12 +181,8 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 		pmu_open(&run->pmu);
 		run->counting = true;
 	}
-	/*
-	 * Items are reported where a model takes them: --model full counts
-	 * them, the time model loads them as the CPU does.  Under --model
-	 * array alone every model would filter them out again.
-	 */
-	if (config->model == MODEL_FULL || config->time_model)
+	/* Items where a model takes them: under array alone none would. */
+	if (config_reports_items(config))
 		pages.items_base = run->items.base;
 	/* The stream first: its batches choose the heap's copy (heap.h). */
 	if (config->vm != VM_OFF && (setup_models(run) != 0 ||
@@ -196,7 +192,7 @@ rig_setup(struct run *run, const struct config *points, size_t npoints,
 	    (struct item **)(void *)run->array.base, (heap_index)config->items,
 	    config->vm != VM_OFF ? &run->stream : NULL, &pages);
 	heap_serialize(&run->heap, config->serialize);
-	heap_report_steps(&run->heap, config->time_model);
+	heap_report_steps(&run->heap, config_times(config));
 	return 0;
 }
 

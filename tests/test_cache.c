@@ -653,6 +653,7 @@ START_TEST(stamped_set_matches_naive)
 		free(again);
 	}
 	ck_assert_uint_eq(model.misses, nc.misses);
+	ck_assert_uint_eq(model.accesses, nc.accesses);
 	ck_assert_uint_gt(nc.misses, 40);
 	cache_fini(&model);
 	naive_fini(&nc);

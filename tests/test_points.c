@@ -121,6 +121,40 @@ START_TEST(time_model_asked)
 }
 END_TEST
 
+/*
+ * The time model sees every item and every sift level under either
+ * --model, as the CPU does (rig.c has the heap report them for it):
+ * the same steps, mispredictions and stalls, and steps at all.
+ */
+START_TEST(time_model_sees_all_under_either_model)
+{
+	static const char *const array[] = { POINT, "--model", "array",
+	    NULL };
+	static const char *const full[] = { POINT, "--model", "full", NULL };
+	static const char *const fields[] = { "steps_per_op",
+	    "mispredicts_per_op", "stall_l2_ns_per_op", "stall_llc_ns_per_op",
+	    "stall_mem_ns_per_op", "stall_tlb_ns_per_op" };
+	struct table a, f;
+	size_t r, k;
+
+	run_table(&a, array);
+	run_table(&f, full);
+	ck_assert_uint_eq(a.nrows, f.nrows);
+	for (r = 0; r < a.nrows; r++) {
+		ck_assert_double_gt(strtod(table_get(&a, r, "steps_per_op"),
+		    NULL), 1);
+		for (k = 0; k < sizeof(fields) / sizeof(fields[0]); k++)
+			ck_assert_msg(strcmp(table_get(&a, r, fields[k]),
+			    table_get(&f, r, fields[k])) == 0, "row %zu, %s: "
+			    "'%s' under array, '%s' under full", r, fields[k],
+			    table_get(&a, r, fields[k]),
+			    table_get(&f, r, fields[k]));
+	}
+	table_free(&a);
+	table_free(&f);
+}
+END_TEST
+
 /* --resident all, and the same split by --shard 1/2 and 2/2. */
 START_TEST(resident_all_shards)
 {
@@ -185,6 +219,7 @@ points_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, time_model_asked);
+	tcase_add_test(tc, time_model_sees_all_under_either_model);
 	tcase_add_test(tc, resident_all_shards);
 	tcase_add_test(tc, listed_sweep_chunks);
 	suite_add_tcase(s, tc);
