@@ -86,9 +86,12 @@ destroy(void *model)
 	free(c);
 }
 
-/* A curve of `ids` pages or lines; NULL with errno set. */
+/*
+ * A curve of `ids` pages or lines, asked only of budgets that are
+ * multiples of `grain` of them; NULL with errno set.
+ */
 static struct curve *
-curve_create(const struct model_setup *setup, uint64_t ids)
+curve_create(const struct model_setup *setup, uint64_t ids, uint32_t grain)
 {
 	struct curve *c = calloc(1, sizeof(*c));
 
@@ -97,7 +100,7 @@ curve_create(const struct model_setup *setup, uint64_t ids)
 	c->pages = setup->pages;
 	c->items_counted = setup->items_counted;
 	c->page_bytes = setup->page_bytes;
-	c->sd = stackdist_create((uint32_t)ids);
+	c->sd = stackdist_create_grained((uint32_t)ids, grain);
 	if (c->sd == NULL) {
 		free(c);
 		return NULL;
@@ -116,8 +119,8 @@ pages_wanted(const struct model_setup *setup)
 static uint64_t
 pages_bytes(const struct model_setup *setup)
 {
-	return sizeof(struct curve) + stackdist_bytes(tracked_pages(setup),
-	    tracked_pages(setup), setup->accesses);
+	return sizeof(struct curve) + stackdist_bytes(tracked_pages(setup), 1,
+	    STACKDIST_MAX_BUDGETS, tracked_pages(setup), setup->accesses);
 }
 
 static void *
@@ -129,7 +132,7 @@ pages_create(const struct model_setup *setup)
 		errno = EINVAL;
 		return NULL;
 	}
-	if ((c = curve_create(setup, tracked_pages(setup))) == NULL)
+	if ((c = curve_create(setup, tracked_pages(setup), 1)) == NULL)
 		return NULL;
 	memcpy(c->budgets, setup->budgets, setup->nbudgets *
 	    sizeof(c->budgets[0]));
@@ -217,18 +220,30 @@ lines_wanted(const struct model_setup *setup)
 	    tracked_lines(setup) <= STACKDIST_MAX_PAGES;
 }
 
+/*
+ * The line curve's budgets are whole pages: a count per page of lines,
+ * where a page holds several.
+ */
+static uint32_t
+lines_grain(const struct model_setup *setup)
+{
+	return setup->line_bytes < setup->page_bytes ?
+	    setup->page_bytes / setup->line_bytes : 1;
+}
+
 static uint64_t
 lines_bytes(const struct model_setup *setup)
 {
 	return sizeof(struct curve) + stackdist_bytes(tracked_lines(setup),
-	    model_lines_touched(setup, setup->line_bytes,
+	    lines_grain(setup), 0, model_lines_touched(setup, setup->line_bytes,
 	    setup->items_counted, true), setup->accesses);
 }
 
 static void *
 lines_create(const struct model_setup *setup)
 {
-	struct curve *c = curve_create(setup, tracked_lines(setup));
+	struct curve *c = curve_create(setup, tracked_lines(setup),
+	    lines_grain(setup));
 
 	if (c == NULL)
 		return NULL;

@@ -30,6 +30,10 @@
  * counter, op_count[j] (j from a per-distance table, O(1)), and at the
  * operation's end the faults under R_k are sum_{j > k} op_count[j]:
  * one suffix sum over K + 1 counters.
+ *
+ * A grain G > 1 counts distances per bucket of G, bucket b holding
+ * (b - 1) G + 1 .. b G: for a budget R = r G, d > R iff d's bucket is
+ * past r, so the buckets answer every such budget exactly.
  */
 #include <assert.h>
 #include <errno.h>
@@ -80,6 +84,20 @@ bit_of(uint32_t t)
 	return (uint64_t)1 << (t & 63);
 }
 
+/*
+ * The 1s of a word.  The baseline x86-64 has no popcnt instruction, and
+ * for __builtin_popcountll gcc then calls libgcc's loop over a table of
+ * bytes, out of line: this is a dozen instructions in line.
+ */
+static uint32_t
+ones_of(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555u;
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (uint32_t)((x * 0x0101010101010101u) >> 56);
+}
+
 /* The number of 1s at times 1 .. t. */
 static uint32_t
 ones_upto(const struct stackdist *sd, uint32_t t)
@@ -92,7 +110,7 @@ ones_upto(const struct stackdist *sd, uint32_t t)
 		mask = ~(uint64_t)0;
 	for (i = word; i > 0; i -= lowbit(i))
 		sum += sd->counts[i];
-	return sum + (uint32_t)__builtin_popcountll(sd->bits[word] & mask);
+	return sum + ones_of(sd->bits[word] & mask);
 }
 
 static void
@@ -158,7 +176,7 @@ ones_first(struct stackdist *sd, uint32_t kept)
 			sd->bits[w] = 0;
 		if (w == 0)
 			sd->bits[0] &= ~(uint64_t)1;	/* time 0 is "never" */
-		n = (uint32_t)__builtin_popcountll(sd->bits[w]);
+		n = ones_of(sd->bits[w]);
 		sd->counts[w + 1] = n;
 	}
 	/* Each cell passes its sum up to its parent: a tree in O(words). */
@@ -199,44 +217,48 @@ renumber(struct stackdist *sd)
 	sd->now = kept;
 }
 
+/* The histogram's bucket of distance d >= 1. */
+static uint32_t
+bucket_of(const struct stackdist *sd, uint32_t d)
+{
+	return ((d - 1) >> sd->grain_shift) + 1;
+}
+
 /* Life cycle --------------------------------------------------------- */
 
 uint64_t
-stackdist_bytes(uint64_t pages, uint64_t distinct, uint64_t accesses)
+stackdist_bytes(uint64_t pages, uint32_t grain, unsigned listed,
+    uint64_t distinct, uint64_t accesses)
 {
+	uint64_t buckets = pages == 0 ? 0 : (pages - 1) / grain + 1;
 	uint64_t times = pages > MIN_TIMES / TIMES_PER_PAGE ?
 	    pages * TIMES_PER_PAGE : MIN_TIMES;
 	uint64_t used = accesses < times ? accesses : times;
-	uint64_t budgets = pages < STACKDIST_MAX_BUDGETS ? pages :
-	    STACKDIST_MAX_BUDGETS;
+	uint64_t budgets = pages < listed ? pages : listed;
 
 	/*
-	 * hist (cleared each phase) and below (set per budget) whole; last
+	 * hist (cleared each phase) and below (set per budget) whole, a
+	 * cell per bucket of `grain` distances; last
 	 * per page touched, owner per time used, and its bits and counts;
 	 * a histogram per budget listed (cleared each phase) and the pages'.
 	 */
-	return (pages + 1) * (sizeof(uint64_t) + 1) +
+	return (buckets + 1) * (sizeof(uint64_t) + 1) +
 	    (distinct < pages ? distinct : pages) * sizeof(uint32_t) +
 	    used * sizeof(uint32_t) + used / 8 + used / 16 +
 	    (budgets + 1) * sizeof(struct vmsim_hist);
 }
 
-struct stackdist *
-stackdist_create(uint32_t pages)
+/* The tree of times stackdist_create() chooses for `pages`. */
+static uint32_t
+times_for(uint32_t pages)
 {
-	uint32_t times = MIN_TIMES;
-
-	if (pages > STACKDIST_MAX_PAGES) {
-		errno = EINVAL;
-		return NULL;
-	}
-	if (pages > MIN_TIMES / TIMES_PER_PAGE)
-		times = pages * TIMES_PER_PAGE;
-	return stackdist_create_sized(pages, times);
+	return pages > MIN_TIMES / TIMES_PER_PAGE ? pages * TIMES_PER_PAGE :
+	    MIN_TIMES;
 }
 
-struct stackdist *
-stackdist_create_sized(uint32_t pages, uint32_t times)
+/* A stack of grain 2^shift; NULL with errno set. */
+static struct stackdist *
+create(uint32_t pages, uint32_t times, unsigned shift)
 {
 	struct stackdist *sd;
 
@@ -248,13 +270,15 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 	sd = calloc(1, sizeof(*sd));
 	if (sd == NULL)
 		return NULL;
+	sd->grain_shift = shift;
+	sd->buckets = bucket_of(sd, pages);
 	sd->last = calloc(pages, sizeof(*sd->last));
 	sd->owner = malloc(((size_t)times + 1) * sizeof(*sd->owner));
 	sd->words = times / 64 + 1;	/* the bits of times 0 .. times */
 	sd->bits = calloc(sd->words, sizeof(*sd->bits));
 	sd->counts = calloc((size_t)sd->words + 1, sizeof(*sd->counts));
-	sd->hist = calloc((size_t)pages + 1, sizeof(*sd->hist));
-	sd->below = calloc((size_t)pages + 1, sizeof(*sd->below));
+	sd->hist = calloc((size_t)sd->buckets + 1, sizeof(*sd->hist));
+	sd->below = calloc((size_t)sd->buckets + 1, sizeof(*sd->below));
 	sd->page_hist = calloc(1, sizeof(*sd->page_hist));
 	if (sd->last == NULL || sd->owner == NULL || sd->bits == NULL ||
 	    sd->counts == NULL ||
@@ -270,6 +294,33 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 	/* No phase is open until stackdist_phase(). */
 	sd->closed = true;
 	return sd;
+}
+
+struct stackdist *
+stackdist_create(uint32_t pages)
+{
+	return stackdist_create_grained(pages, 1);
+}
+
+struct stackdist *
+stackdist_create_sized(uint32_t pages, uint32_t times)
+{
+	return create(pages, times, 0);
+}
+
+struct stackdist *
+stackdist_create_grained(uint32_t pages, uint32_t grain)
+{
+	unsigned shift = 0;
+
+	if (pages > STACKDIST_MAX_PAGES || grain == 0 ||
+	    (grain & (grain - 1)) != 0 || grain > (uint32_t)1 << 31) {
+		errno = EINVAL;
+		return NULL;
+	}
+	while (((uint32_t)1 << shift) < grain)
+		shift++;
+	return create(pages, times_for(pages), shift);
 }
 
 void
@@ -292,7 +343,7 @@ int
 stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
 {
 	struct vmsim_hist *fault_hist = NULL;
-	uint32_t d;
+	uint32_t b;
 	unsigned k;
 
 	assert(sd->closed);
@@ -301,7 +352,8 @@ stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
 		return -1;
 	}
 	for (k = 0; k < n; k++)
-		if (budgets[k] == 0 || (k > 0 && budgets[k] <= budgets[k - 1])) {
+		if (budgets[k] == 0 || (k > 0 && budgets[k] <= budgets[k - 1]) ||
+		    (budgets[k] & (((uint32_t)1 << sd->grain_shift) - 1)) != 0) {
 			errno = EINVAL;
 			return -1;
 		}
@@ -315,11 +367,14 @@ stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
 	sd->nbudgets = n;
 	if (n > 0)	/* budgets may be NULL then */
 		memcpy(sd->budgets, budgets, n * sizeof(*budgets));
-	/* below[d]: listed budgets < d, so those distance d faults under. */
-	for (d = 1, k = 0; d <= sd->pages; d++) {
-		while (k < n && budgets[k] < d)
+	/*
+	 * below[b]: listed budgets under bucket b's distances, so those they
+	 * fault under: for a multiple of the grain, those under b * grain.
+	 */
+	for (b = 1, k = 0; b <= sd->buckets; b++) {
+		while (k < n && budgets[k] < (uint64_t)b << sd->grain_shift)
 			k++;
-		sd->below[d] = (uint8_t)k;
+		sd->below[b] = (uint8_t)k;
 	}
 	return 0;
 }
@@ -329,7 +384,7 @@ stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
 void
 stackdist_phase(struct stackdist *sd)
 {
-	memset(sd->hist, 0, ((size_t)sd->pages + 1) * sizeof(*sd->hist));
+	memset(sd->hist, 0, ((size_t)sd->buckets + 1) * sizeof(*sd->hist));
 	sd->cold = 0;
 	sd->distinct = 0;
 	sd->op_pages = 0;
@@ -347,7 +402,7 @@ stackdist_phase(struct stackdist *sd)
 uint32_t
 stackdist_access_slow(struct stackdist *sd, uint32_t page)
 {
-	uint32_t prev, d;
+	uint32_t prev, d, b;
 
 	assert(!sd->closed);
 	assert(page < sd->pages);
@@ -372,8 +427,9 @@ stackdist_access_slow(struct stackdist *sd, uint32_t page)
 	}
 	d = 1 + sd->footprint - ones_upto(sd, prev);
 	assert(d >= 1 && d <= sd->footprint);
-	sd->hist[d]++;
-	sd->op_count[sd->below[d]]++;
+	b = bucket_of(sd, d);
+	sd->hist[b]++;
+	sd->op_count[sd->below[b]]++;
 	move_one(sd, prev, sd->now);
 	return d;
 }
@@ -406,10 +462,11 @@ stackdist_phase_end(struct stackdist *sd)
 
 	assert(!sd->closed);
 	/*
-	 * hist[r] becomes the faults under budget r: cold misses plus the
-	 * accesses deeper than r.  hist[0] (no distance is 0) becomes them all.
+	 * hist[r] becomes the faults under budget r * grain: cold misses plus
+	 * the accesses deeper than that.  hist[0] (no distance is 0) becomes
+	 * them all.
 	 */
-	for (r = sd->pages + 1; r-- > 0;) {
+	for (r = sd->buckets + 1; r-- > 0;) {
 		uint64_t at_r = sd->hist[r];
 
 		sd->hist[r] = deeper;
@@ -440,7 +497,10 @@ stackdist_faults(const struct stackdist *sd, uint32_t budget)
 {
 	assert(sd->closed);
 	/* No distance exceeds `pages`: a larger budget misses only cold. */
-	return sd->hist[budget < sd->pages ? budget : sd->pages];
+	if (budget >= sd->pages)
+		return sd->hist[sd->buckets];
+	assert((budget & (((uint32_t)1 << sd->grain_shift) - 1)) == 0);
+	return sd->hist[budget >> sd->grain_shift];
 }
 
 struct vmsim_counts

@@ -39,6 +39,8 @@
  * and a Fenwick cell per 64 times) plus 1 per page for the budget
  * lookup; and per listed budget one
  * struct vmsim_hist (32 KiB), plus one more for pages per operation.
+ * A stack of a coarser grain (stackdist_create_grained()) keeps the
+ * histogram and the budget lookup per `grain` distances, not per page.
  */
 #ifndef STACKDIST_H
 #define STACKDIST_H
@@ -80,8 +82,14 @@ struct stackdist {
 	uint32_t	words;		/* of 64 times: times / 64 + 1 */
 	uint64_t	*bits;		/* per time: a page's last access */
 	uint32_t	*counts;	/* Fenwick tree of the words' 1s */
-	/* Per distance 1 .. pages; once the phase ends, faults per budget. */
+	/*
+	 * Per bucket 1 .. buckets of 2^grain_shift distances (bucket b:
+	 * distances (b - 1) * grain + 1 .. b * grain); once the phase ends,
+	 * the faults of the budget b * grain.
+	 */
 	uint64_t	*hist;
+	uint32_t	buckets;
+	unsigned	grain_shift;
 	uint64_t	cold;		/* first touches this phase */
 	uint64_t	distinct;	/* pages touched this phase */
 	uint32_t	phase_start;	/* first time of this phase */
@@ -90,7 +98,7 @@ struct stackdist {
 	bool		closed;		/* no phase open: counting is over */
 	unsigned	nbudgets;
 	uint32_t	budgets[STACKDIST_MAX_BUDGETS];
-	uint8_t		*below;		/* per distance: budgets smaller */
+	uint8_t		*below;		/* per bucket: budgets smaller */
 	/* This operation's accesses, by how many budgets they fault under. */
 	uint64_t	op_count[STACKDIST_MAX_BUDGETS + 1];
 	struct vmsim_hist *fault_hist;	/* per listed budget */
@@ -107,20 +115,31 @@ struct stackdist {
  */
 struct stackdist *stackdist_create(uint32_t pages);
 /*
- * Of what stackdist_create() takes for `pages`, with every budget listed,
- * the bytes that `accesses` in all to `distinct` pages touch, so hold in
- * memory: most is calloc()ed and untouched until a page or time is used.
+ * Of what stackdist_create_grained() takes for `pages` and `grain` (1:
+ * stackdist_create()'s), with at most `listed` budgets listed (0: none
+ * ever), the bytes that `accesses` in all to `distinct` pages touch, so
+ * hold in memory: most is calloc()ed and untouched until a page or time
+ * is used.
  */
-uint64_t	 stackdist_bytes(uint64_t pages, uint64_t distinct,
-		    uint64_t accesses);
+uint64_t	 stackdist_bytes(uint64_t pages, uint32_t grain, unsigned listed,
+		    uint64_t distinct, uint64_t accesses);
 struct stackdist *stackdist_create_sized(uint32_t pages, uint32_t times);
+/*
+ * As stackdist_create(), for a caller that asks only of budgets that are
+ * multiples of `grain` (a power of two, at most 2^31), or at least
+ * `pages`: the histogram then keeps a count per `grain` distances, and
+ * is that many times smaller.  The line curve's budgets are whole pages
+ * of lines: there this keeps the histogram in the host's caches, where
+ * one of every line missed them on most accesses.
+ */
+struct stackdist *stackdist_create_grained(uint32_t pages, uint32_t grain);
 void		 stackdist_destroy(struct stackdist *);
 
 /*
  * Lists the budgets whose per-operation distributions the coming phases
- * keep: n <= STACKDIST_MAX_BUDGETS budgets, each at least 1, strictly
- * ascending (larger than `pages` is allowed: such a budget faults only on
- * cold misses).  Call it outside a phase: before the first
+ * keep: n <= STACKDIST_MAX_BUDGETS budgets, each at least 1 and a
+ * multiple of the grain, strictly ascending (larger than `pages` is
+ * allowed: such a budget faults only on cold misses).  Call it outside a phase: before the first
  * stackdist_phase() or after stackdist_phase_end().  Returns 0, or -1
  * with errno EINVAL (a bad list) or ENOMEM, and the old list kept.
  */
@@ -151,7 +170,7 @@ stackdist_access(struct stackdist *sd, uint32_t page)
 	 * this operation's and this phase's times.  Nothing moves.
 	 */
 	if (page == sd->mru) {
-		sd->hist[1]++;
+		sd->hist[1]++;	/* distance 1 is the first bucket's */
 		sd->op_count[0]++;
 		return 1;
 	}
@@ -181,6 +200,7 @@ uint64_t	 stackdist_distinct(const struct stackdist *);
  * resident pages, having started from the top `budget` pages of the stack
  * the last phase left: cold misses plus accesses with distance > budget.
  * Budget 0 gives every access; a budget >= the footprint, the cold misses.
+ * A budget under `pages` must be a multiple of the grain.
  */
 uint64_t	 stackdist_faults(const struct stackdist *, uint32_t budget);
 /*

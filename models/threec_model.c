@@ -43,8 +43,8 @@ bytes(const struct model_setup *setup)
 		total += cache_bytes_touched(level, limit, touched,
 		    model_lines_touched(setup, level->line_bytes,
 		    setup->items_counted, true)) +
-		    stackdist_bytes(threec_blocks(limit, level->line_bytes),
-		    touched, UINT64_MAX);
+		    stackdist_bytes(threec_blocks(limit, level->line_bytes), 1,
+		    0, touched, UINT64_MAX);
 	}
 	return total;
 }

@@ -100,9 +100,9 @@ timemodel_bytes(const struct hier_geometry *g, uint64_t address_limit,
 	lines = ((address_limit - 1) >> line_shift_of(g)) + 1;
 	pages = ((address_limit - 1) >> heap->pages.byte_shift) + 1;
 	if (heap->curve.points > 0)
-		bytes += stackdist_bytes(lines, lines, 2 * lines);
+		bytes += stackdist_bytes(lines, 1, 0, lines, 2 * lines);
 	if (heap->walk_curve.points > 0)
-		bytes += stackdist_bytes(pages, pages, 2 * lines);
+		bytes += stackdist_bytes(pages, 1, 0, pages, 2 * lines);
 	return bytes;
 }
 

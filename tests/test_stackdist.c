@@ -220,24 +220,30 @@ struct vmsim_case {
 	uint32_t	accesses;
 	unsigned	phases;
 	int		every_budget;	/* 1 .. 64; else 64 random ones */
+	uint32_t	grain;		/* budgets are its multiples; 0: 1 */
 };
 
 static const struct vmsim_case vmsim_cases[] = {
 	/* Every budget from 1 to past the footprint, 64 listed. */
-	{ 60, 0, 40000, 4, 1 },
-	{ 60, 61, 40000, 4, 1 },
+	{ 60, 0, 40000, 4, 1, 0 },
+	{ 60, 61, 40000, 4, 1, 0 },
 	/* 64 random budgets up to past the page count, on a long run. */
-	{ 3000, 0, 200000, 5, 0 },
-	{ 3000, 3064, 200000, 5, 0 },
+	{ 3000, 0, 200000, 5, 0, 0 },
+	{ 3000, 3064, 200000, 5, 0, 0 },
+	/* A coarser grain, budgets its multiples, the last past the pages. */
+	{ 60, 0, 40000, 4, 1, 4 },
+	{ 3000, 0, 200000, 5, 0, 16 },
 };
 
 static void
-random_budgets(uint64_t *rng, uint32_t pages, uint32_t *budgets)
+random_budgets(uint64_t *rng, uint32_t pages, uint32_t grain,
+    uint32_t *budgets)
 {
 	unsigned n = 0, k;
 
 	while (n < STACKDIST_MAX_BUDGETS) {
-		uint32_t r = 1 + (uint32_t)prng_below(rng, pages + 100);
+		uint32_t r = grain * (1 + (uint32_t)prng_below(rng,
+		    (pages + 100) / grain));
 
 		for (k = 0; k < n && budgets[k] != r; k++)
 			continue;
@@ -266,20 +272,44 @@ same_dist(struct vmsim_dist got, struct vmsim_dist want, const char *what,
 	    (uintmax_t)want.median, (uintmax_t)want.p99, (uintmax_t)want.max);
 }
 
+/*
+ * A stack of a coarser grain answers, at every multiple of it, what the
+ * stack of every distance answers.
+ */
+static void
+same_at_grain(const struct stackdist *coarse, const struct stackdist *fine,
+    uint32_t pages, uint32_t grain, unsigned phase)
+{
+	uint32_t r;
+
+	for (r = 0; r <= pages + grain; r += grain)
+		need(stackdist_faults(coarse, r) == stackdist_faults(fine, r),
+		    "grain %u, budget %u, phase %u: %ju faults, every "
+		    "distance %ju", grain, r, phase,
+		    (uintmax_t)stackdist_faults(coarse, r),
+		    (uintmax_t)stackdist_faults(fine, r));
+	need(stackdist_accesses(coarse) == stackdist_accesses(fine),
+	    "grain %u, phase %u: accesses differ", grain, phase);
+}
+
 START_TEST(curve_matches_vmsim)
 {
 	const struct vmsim_case *c = &vmsim_cases[_i];
-	struct stackdist *sd = make_stack(c->pages, c->times);
+	uint32_t grain = c->grain != 0 ? c->grain : 1;
+	struct stackdist *sd = grain == 1 ? make_stack(c->pages, c->times) :
+	    stackdist_create_grained(c->pages, grain);
+	struct stackdist *fine = make_stack(c->pages, 0);
 	struct vmsim *vms[STACKDIST_MAX_BUDGETS];
 	uint32_t budgets[STACKDIST_MAX_BUDGETS];
 	struct gen g = { 9000 + (uint64_t)_i, c->pages, 0, 0 };
 	unsigned k, phase;
 	uint64_t faults_seen = 0;
 
+	ck_assert_ptr_nonnull(sd);
 	for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
-		budgets[k] = k + 1;
+		budgets[k] = (k + 1) * grain;
 	if (!c->every_budget)
-		random_budgets(&g.rng, c->pages, budgets);
+		random_budgets(&g.rng, c->pages, grain, budgets);
 	ck_assert_int_eq(stackdist_budgets(sd, budgets,
 	    STACKDIST_MAX_BUDGETS), 0);
 	for (k = 0; k < STACKDIST_MAX_BUDGETS; k++) {
@@ -291,6 +321,7 @@ START_TEST(curve_matches_vmsim)
 		uint32_t i = 0;
 
 		stackdist_phase(sd);
+		stackdist_phase(fine);
 		for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
 			vmsim_phase(vms[k], NULL);
 		while (i < c->accesses / c->phases) {
@@ -301,6 +332,7 @@ START_TEST(curve_matches_vmsim)
 				uint32_t page = gen_next(&g);
 
 				stackdist_access(sd, page);
+				stackdist_access(fine, page);
 				for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
 					vmsim_access(vms[k], page);
 			}
@@ -310,10 +342,13 @@ START_TEST(curve_matches_vmsim)
 			 * keeps its page stamps.
 			 */
 			stackdist_op_end(sd);
+			stackdist_op_end(fine);
 			for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
 				vmsim_op_end(vms[k]);
 		}
 		stackdist_phase_end(sd);
+		stackdist_phase_end(fine);
+		same_at_grain(sd, fine, c->pages, grain, phase);
 		for (k = 0; k < STACKDIST_MAX_BUDGETS; k++) {
 			struct vmsim_counts want = vmsim_counts(vms[k]);
 			struct vmsim_counts got = stackdist_counts(sd, k);
@@ -336,7 +371,7 @@ START_TEST(curve_matches_vmsim)
 			faults_seen += want.faults;
 		}
 		/* Past the footprint, only cold misses fault. */
-		need(stackdist_faults(sd, stackdist_footprint(sd)) ==
+		need(stackdist_faults(fine, stackdist_footprint(fine)) ==
 		    stackdist_faults(sd, UINT32_MAX), "flat past the footprint");
 	}
 	/* The comparison saw faults, and distributions that were not all 0. */
@@ -344,6 +379,7 @@ START_TEST(curve_matches_vmsim)
 	for (k = 0; k < STACKDIST_MAX_BUDGETS; k++)
 		vmsim_destroy(vms[k]);
 	stackdist_destroy(sd);
+	stackdist_destroy(fine);
 }
 END_TEST
 
@@ -627,6 +663,10 @@ START_TEST(refuses_bad_arguments)
 	ck_assert_int_eq(errno, EINVAL);
 	ck_assert_ptr_null(stackdist_create(STACKDIST_MAX_PAGES + 1));
 	ck_assert_ptr_null(stackdist_create_sized(5, 5));
+	ck_assert_ptr_null(stackdist_create_grained(4, 0));
+	ck_assert_ptr_null(stackdist_create_grained(4, 3));
+	ck_assert_ptr_null(stackdist_create_grained(STACKDIST_MAX_PAGES + 1,
+	    2));
 	for (k = 0; k <= STACKDIST_MAX_BUDGETS; k++)
 		many[k] = k + 1;
 	ck_assert_int_eq(stackdist_budgets(sd, good, 2), 0);
@@ -646,6 +686,12 @@ START_TEST(refuses_bad_arguments)
 	ck_assert_int_eq(stackdist_budgets(sd, many,
 	    STACKDIST_MAX_BUDGETS), 0);
 	ck_assert_int_eq(stackdist_budgets(sd, NULL, 0), 0);
+	stackdist_destroy(sd);
+	/* A grain of 2 takes only its multiples. */
+	sd = stackdist_create_grained(4, 2);
+	ck_assert_ptr_nonnull(sd);
+	ck_assert_int_eq(stackdist_budgets(sd, good, 2), -1);
+	ck_assert_int_eq(stackdist_budgets(sd, good, 1), 0);
 	stackdist_destroy(sd);
 }
 END_TEST
