@@ -22,6 +22,14 @@ ABI_FLAGS.x32 = -mx32
 ABI_FLAGS.ia32 = -m32
 
 ABI_BUILD = build
+# Each ABI's objects.  Where the compiler's own target is x86-64 (LP64),
+# -m64 changes nothing, so the x86-64 programs link the objects that make
+# builds for ./bheapsim, in $(O), rather than compile them all again.
+ABI_NATIVE_X86_64 := $(shell printf '' | $(CC) -dM -E - 2>/dev/null | \
+    grep -c -e '^\#define __x86_64__ ' -e '^\#define __LP64__ ')
+ABI_OBJ.x86-64 = $(if $(filter 2,$(ABI_NATIVE_X86_64)),$(O),$(ABI_BUILD)/x86-64/obj)
+ABI_OBJ.x32 = $(ABI_BUILD)/x32/obj
+ABI_OBJ.ia32 = $(ABI_BUILD)/ia32/obj
 ABI_TOOLCHAIN = $(ABI_BUILD)/abi-toolchain.ok
 ABI_PROGRAMS = $(foreach a,$(ABIS),$(ABI_BUILD)/$(a)/bheapsim \
     $(ABI_BUILD)/$(a)/bheapsim-static)
@@ -75,10 +83,12 @@ $(ABI_BUILD)/$(1)/obj/explore_page.o: $$(PAGE_C) $$(HEADERS) | $$(ABI_TOOLCHAIN)
 	@mkdir -p $$(@D)
 	$$(CC) $$(CPPFLAGS) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) -c -o $$@ $$<
 
-$(ABI_BUILD)/$(1)/bheapsim: $$(addprefix $(ABI_BUILD)/$(1)/obj/,main.o $$(CORE))
+$(ABI_BUILD)/$(1)/bheapsim: $$(addprefix $$(ABI_OBJ.$(1))/,main.o $$(CORE))
+	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 
-$(ABI_BUILD)/$(1)/bheapsim-static: $$(addprefix $(ABI_BUILD)/$(1)/obj/,main.o $$(CORE))
+$(ABI_BUILD)/$(1)/bheapsim-static: $$(addprefix $$(ABI_OBJ.$(1))/,main.o $$(CORE))
+	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $$(ABI_FLAGS.$(1)) $$(LDFLAGS) -static -o $$@ $$^ $$(LDLIBS)
 endef
 $(foreach a,$(ABIS),$(eval $(call abi_rules,$(a))))
