@@ -147,11 +147,19 @@ build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o vms
 
 # results/ again, or with QUICK=1 a small run into build/reproduce-quick/:
 # the article's experiments, or (reproduce-all) those and the large and
-# slow ones (tools/reproduce.sh says which steps each runs).
-reproduce: bheapsim
+# slow ones (tools/reproduce.sh says which steps each runs).  Each first
+# builds every program its steps run, a job per processor unless make -j
+# already shares them out: in a fresh clone that build is otherwise a
+# serial one, and the per-ABI table's three programs wait for it.
+REPRODUCE_BUILD = $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,\
+    -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)) bheapsim abi
+
+reproduce:
+	$(REPRODUCE_BUILD)
 	QUICK=$(QUICK) sh tools/reproduce.sh article
 
-reproduce-all: bheapsim build/ia32/bheapsim
+reproduce-all:
+	$(REPRODUCE_BUILD)
 	QUICK=$(QUICK) sh tools/reproduce.sh all
 
 # A separate tree, so sanitized objects never mix with the normal ones.
