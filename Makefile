@@ -32,7 +32,7 @@ LDLIBS  += -lm -lpthread
 # reports, and the report.
 SRCDIRS = base cli run heap models host report
 CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
-       vmsim.o pages.o stackdist.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o pagelru.o pagesmall.o pageopt.o \
+       vmsim.o pages.o stackdist.o stackcurve.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o pagelru.o pagesmall.o pageopt.o \
        taps.o timemodel.o timelat.o predict.o latcurve.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o recorder.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \
        config.o parse.o options.o hieropt.o help.o args.o plan.o charts.o point.o need.o peak.o \
@@ -141,7 +141,7 @@ time-check: bheapsim
 	sh $(SRCDIR)/tools/time-check.sh ./bheapsim
 
 # ns per access of the stack-distance curve against vmsim; prints only.
-build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o vmsim.o pagehist.o pagelru.o pagesmall.o pageopt.o pages.o) $(HEADERS)
+build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o stackcurve.o vmsim.o pagehist.o pagelru.o pagesmall.o pageopt.o pages.o) $(HEADERS)
 	@mkdir -p build
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 

@@ -32,7 +32,8 @@ FUZZ_CFLAGS = $(CPPFLAGS) -I. -Itests $(CHECK_CFLAGS) $(WARN)
 # page model from a taker of its own (fuzz_heap.c).
 FUZZ_MODELS = traced/vmsim.o traced/pagehist.o traced/pagelru.o \
     traced/pagesmall.o \
-    traced/pageopt.o traced/stackdist.o traced/pages.o traced/cache.o \
+    traced/pageopt.o traced/stackdist.o traced/stackcurve.o \
+    traced/pages.o traced/cache.o \
     traced/cachescan.o \
     traced/cachestamp.o traced/cachetrace.o traced/hier.o traced/stream.o \
     traced/timemodel.o traced/timelat.o traced/predict.o traced/latcurve.o \
