@@ -149,9 +149,9 @@ build/stackdist-bench: tools/stackdist-bench.c $(addprefix $(O)/,stackdist.o sta
 # the article's experiments, or (reproduce-all) those and the large and
 # slow ones (tools/reproduce.sh says which steps each runs).  Each first
 # builds every program its steps run, a job per processor unless make -j
-# already shares them out: in a fresh clone that build is otherwise a
+# says how many: in a fresh clone that build is otherwise a
 # serial one, and the per-ABI table's three programs wait for it.
-REPRODUCE_BUILD = $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,\
+REPRODUCE_BUILD = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,\
     -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)) bheapsim abi
 
 reproduce:

@@ -5,6 +5,8 @@
 # sources with the same warnings.
 #
 #   make abi        build/{x86-64,x32,ia32}/bheapsim and bheapsim-static
+#                   (objects in build/ABI/obj, or for x86-64 make's own
+#                   where the compiler's flags build x86-64)
 #   make x32check   can this kernel execute x32?  One line says why not
 #   make compare    one workload on every ABI: a table on stdout,
 #                   build/compare.csv and build/compare.md
@@ -22,11 +24,13 @@ ABI_FLAGS.x32 = -mx32
 ABI_FLAGS.ia32 = -m32
 
 ABI_BUILD = build
-# Each ABI's objects.  Where the compiler's own target is x86-64 (LP64),
-# -m64 changes nothing, so the x86-64 programs link the objects that make
-# builds for ./bheapsim, in $(O), rather than compile them all again.
-ABI_NATIVE_X86_64 := $(shell printf '' | $(CC) -dM -E - 2>/dev/null | \
-    grep -c -e '^\#define __x86_64__ ' -e '^\#define __LP64__ ')
+# Each ABI's objects.  Where the compiler, with make's flags, builds
+# x86-64 (LP64), -m64 changes nothing, so the x86-64 programs link the
+# objects that make builds for ./bheapsim, in $(O), rather than compile
+# them all again.
+ABI_NATIVE_X86_64 := $(shell printf '' | $(CC) $(CPPFLAGS) $(ALL_CFLAGS) \
+    -dM -E - 2>/dev/null | grep -c -e '^.define __x86_64__ ' \
+    -e '^.define __LP64__ ')
 ABI_OBJ.x86-64 = $(if $(filter 2,$(ABI_NATIVE_X86_64)),$(O),$(ABI_BUILD)/x86-64/obj)
 ABI_OBJ.x32 = $(ABI_BUILD)/x32/obj
 ABI_OBJ.ia32 = $(ABI_BUILD)/ia32/obj
@@ -71,7 +75,8 @@ $(ABI_TOOLCHAIN):
 	@rm -f $(@D)/abi-toolchain $(@D)/abi-toolchain.c
 	@touch $@
 
-# abi_rules ABI: objects in build/ABI/obj, a dynamic and a static program.
+# abi_rules ABI: objects in build/ABI/obj, a dynamic and a static program
+# (linked from ABI_OBJ.ABI's objects).
 define abi_rules
 $(ABI_BUILD)/$(1)/obj/%.o: %.c $$(HEADERS) | $$(ABI_TOOLCHAIN)
 	@mkdir -p $$(@D)

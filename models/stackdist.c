@@ -222,7 +222,10 @@ uint64_t
 stackdist_bytes(uint64_t pages, uint32_t grain, unsigned listed,
     uint64_t distinct, uint64_t accesses)
 {
-	uint64_t buckets = pages == 0 ? 0 : (pages - 1) / grain + 1;
+	uint64_t buckets;
+
+	assert(grain > 0);
+	buckets = pages == 0 ? 0 : (pages - 1) / grain + 1;
 	uint64_t times = pages > MIN_TIMES / TIMES_PER_PAGE ?
 	    pages * TIMES_PER_PAGE : MIN_TIMES;
 	uint64_t used = accesses < times ? accesses : times;
@@ -306,7 +309,7 @@ stackdist_create_grained(uint32_t pages, uint32_t grain)
 	unsigned shift = 0;
 
 	if (pages > STACKDIST_MAX_PAGES || grain == 0 ||
-	    (grain & (grain - 1)) != 0 || grain > (uint32_t)1 << 31) {
+	    (grain & (grain - 1)) != 0) {
 		errno = EINVAL;
 		return NULL;
 	}

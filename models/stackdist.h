@@ -29,8 +29,9 @@
  *	stackdist_phase_end()		then the queries below, until the
  *					next stackdist_phase()
  *
- * For every budget R, stackdist_faults() is what a vmsim with budget R
- * would count over the same phase; for each budget listed with
+ * For every budget R (a multiple of the grain, or at least `pages`),
+ * stackdist_faults() is what a vmsim with budget R would count over the
+ * same phase; for each budget listed with
  * stackdist_budgets() (at most STACKDIST_MAX_BUDGETS), stackdist_counts()
  * is exactly what vmsim_counts() would return.
  *
@@ -125,10 +126,10 @@ uint64_t	 stackdist_bytes(uint64_t pages, uint32_t grain, unsigned listed,
 		    uint64_t distinct, uint64_t accesses);
 struct stackdist *stackdist_create_sized(uint32_t pages, uint32_t times);
 /*
- * As stackdist_create(), for a caller that asks only of budgets that are
- * multiples of `grain` (a power of two, at most 2^31), or at least
- * `pages`: the histogram then keeps a count per `grain` distances, and
- * is that many times smaller.  The line curve's budgets are whole pages
+ * As stackdist_create(), for a caller that lists only budgets that are
+ * multiples of `grain` (a power of two), and asks stackdist_faults() of
+ * those or of budgets of at least `pages`: the histogram then keeps a
+ * count per `grain` distances, and is that many times smaller.  The line curve's budgets are whole pages
  * of lines: there this keeps the histogram in the host's caches, where
  * one of every line missed them on most accesses.
  */
@@ -185,7 +186,7 @@ stackdist_access(struct stackdist *sd, uint32_t page)
 void		 stackdist_op_end(struct stackdist *);
 
 /*
- * Ends the phase: O(pages + times) once, after which the queries below
+ * Ends the phase: O(buckets) once (pages / grain), after which the queries below
  * answer in O(1) (the distributions in O(VMSIM_HIST_MAX)).  No access or
  * stackdist_op_end() is allowed until the next stackdist_phase().
  */

@@ -16,8 +16,8 @@
 # Step 5 needs --vm kernel: a Linux with memfd_create and, at 1M items,
 # vm.max_map_count of at least 3,000.
 #
-# Steps 4 to 6 are of pages alone and run with --cache off: the caches
-# would only slow them.  Every command is appended to OUT/commands.txt
+# Steps 4 to 6 and step 1's close-up are of pages alone and run with
+# --cache off: the caches would only slow them.  Every command is appended to OUT/commands.txt
 # as it runs.  Fault counts
 # depend only on the options, so a rerun gives the same counts; times
 # differ from machine to machine.  The 4-byte-pointer runs use the ia32
@@ -165,7 +165,7 @@ step_3() {
 	echo "== 3. Per-ABI table (make compare)" >&2
 	echo "make compare ITEMS=$abi_items" >>"$out/commands.txt"
 	compare_t0=$(date +%s.%N)
-	# Its three programs build two files at a time: the guest that runs
+	# make reproduce has built its three programs: the guest that runs
 	# them is the longest step of all.
 	make -s -j2 compare ITEMS="$abi_items"
 	took "$compare_t0" "make compare"

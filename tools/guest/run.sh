@@ -52,6 +52,8 @@ boot() {
 	# gets none: bheapsim's models and the C library then take their
 	# scalar and SSE2 paths, which count the same (the models' tests
 	# hold every path to the others) and take a fifth less time there.
+	# A program built with AVX2 itself (CFLAGS=-march=native) cannot
+	# run in it: build the ABIs without.
 	if [ "$b_accel" = kvm ]; then
 		b_cpu=host
 	else
