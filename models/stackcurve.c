@@ -24,6 +24,13 @@
 
 /* Budgets ------------------------------------------------------------- */
 
+/* Whether a budget is a whole number of the stack's grains. */
+static bool
+on_grain(const struct stackdist *sd, uint32_t budget)
+{
+	return (budget & (((uint32_t)1 << sd->grain_shift) - 1)) == 0;
+}
+
 int
 stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
 {
@@ -38,7 +45,7 @@ stackdist_budgets(struct stackdist *sd, const uint32_t *budgets, unsigned n)
 	}
 	for (k = 0; k < n; k++)
 		if (budgets[k] == 0 || (k > 0 && budgets[k] <= budgets[k - 1]) ||
-		    (budgets[k] & (((uint32_t)1 << sd->grain_shift) - 1)) != 0) {
+		    !on_grain(sd, budgets[k])) {
 			errno = EINVAL;
 			return -1;
 		}
@@ -149,7 +156,7 @@ stackdist_faults(const struct stackdist *sd, uint32_t budget)
 	/* No distance exceeds `pages`: a larger budget misses only cold. */
 	if (budget >= sd->pages)
 		return sd->hist[sd->buckets];
-	assert((budget & (((uint32_t)1 << sd->grain_shift) - 1)) == 0);
+	assert(on_grain(sd, budget));
 	return sd->hist[budget >> sd->grain_shift];
 }
 

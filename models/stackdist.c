@@ -306,16 +306,12 @@ stackdist_create_sized(uint32_t pages, uint32_t times)
 struct stackdist *
 stackdist_create_grained(uint32_t pages, uint32_t grain)
 {
-	unsigned shift = 0;
-
 	if (pages > STACKDIST_MAX_PAGES || grain == 0 ||
 	    (grain & (grain - 1)) != 0) {
 		errno = EINVAL;
 		return NULL;
 	}
-	while (((uint32_t)1 << shift) < grain)
-		shift++;
-	return create(pages, times_for(pages), shift);
+	return create(pages, times_for(pages), (unsigned)__builtin_ctz(grain));
 }
 
 void

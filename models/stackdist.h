@@ -129,9 +129,10 @@ struct stackdist *stackdist_create_sized(uint32_t pages, uint32_t times);
  * As stackdist_create(), for a caller that lists only budgets that are
  * multiples of `grain` (a power of two), and asks stackdist_faults() of
  * those or of budgets of at least `pages`: the histogram then keeps a
- * count per `grain` distances, and is that many times smaller.  The line curve's budgets are whole pages
- * of lines: there this keeps the histogram in the host's caches, where
- * one of every line missed them on most accesses.
+ * count per `grain` distances, and is that many times smaller.  The
+ * line curve's budgets are whole pages of lines: there this keeps the
+ * histogram in the host's caches, where one of every line missed them
+ * on most accesses.
  */
 struct stackdist *stackdist_create_grained(uint32_t pages, uint32_t grain);
 void		 stackdist_destroy(struct stackdist *);
@@ -140,8 +141,9 @@ void		 stackdist_destroy(struct stackdist *);
  * Lists the budgets whose per-operation distributions the coming phases
  * keep: n <= STACKDIST_MAX_BUDGETS budgets, each at least 1 and a
  * multiple of the grain, strictly ascending (larger than `pages` is
- * allowed: such a budget faults only on cold misses).  Call it outside a phase: before the first
- * stackdist_phase() or after stackdist_phase_end().  Returns 0, or -1
+ * allowed: such a budget faults only on cold misses).  Call it outside
+ * a phase: before the first stackdist_phase() or after
+ * stackdist_phase_end().  Returns 0, or -1
  * with errno EINVAL (a bad list) or ENOMEM, and the old list kept.
  */
 int		 stackdist_budgets(struct stackdist *, const uint32_t *budgets,
@@ -186,9 +188,10 @@ stackdist_access(struct stackdist *sd, uint32_t page)
 void		 stackdist_op_end(struct stackdist *);
 
 /*
- * Ends the phase: O(buckets) once (pages / grain), after which the queries below
- * answer in O(1) (the distributions in O(VMSIM_HIST_MAX)).  No access or
- * stackdist_op_end() is allowed until the next stackdist_phase().
+ * Ends the phase: O(buckets) once (pages / grain), after which the
+ * queries below answer in O(1) (the distributions in
+ * O(VMSIM_HIST_MAX)).  No access or stackdist_op_end() is allowed until
+ * the next stackdist_phase().
  */
 void		 stackdist_phase_end(struct stackdist *);
 

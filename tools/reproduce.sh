@@ -17,8 +17,8 @@
 # vm.max_map_count of at least 3,000.
 #
 # Steps 4 to 6 and step 1's close-up are of pages alone and run with
-# --cache off: the caches would only slow them.  Every command is appended to OUT/commands.txt
-# as it runs.  Fault counts
+# --cache off: the caches would only slow them.  Every command is
+# appended to OUT/commands.txt as it runs.  Fault counts
 # depend only on the options, so a rerun gives the same counts; times
 # differ from machine to machine.  The 4-byte-pointer runs use the ia32
 # build (make abi), which runs natively on any x86-64 Linux with IA32
