@@ -31,21 +31,20 @@
 /*
  * Longest first, so that the short ones fill in beside the long and the
  * workers end together: by CPU time in make sanitize built by clang
- * (explore 372 s, its 620 runs each paying the sanitizers' start and
- * exit; cli 133, heap 72; estimate skips itself) and make check (cli
- * 57 s, estimate 33, explore 28, heap 19, sweeps 14, cache 11, then 6
- * and less).
+ * (cli 121 s, explore 92, heap 91, cache 63, sweeps 38, threec 25;
+ * estimate skips itself) and make check (cli 57 s, estimate 33, heap
+ * 19, explore 15, sweeps 14, cache 11, then 6 and less).
  */
 static Suite *(*const suites[])(void) = {
-	explore_suite,
 	cli_suite,
+	explore_suite,
 	heap_suite,
 	estimate_suite,
-	sweeps_suite,
-	jobs_suite,
 	cache_suite,
-	arena_suite,
+	sweeps_suite,
 	threec_suite,
+	jobs_suite,
+	arena_suite,
 	recorder_suite,
 	exits_suite,
 	curve_suite,

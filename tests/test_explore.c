@@ -296,23 +296,35 @@ static const unsigned large[] = { 1000, 2047, 4095, 4096 };
 #define NARITIES (sizeof(arities) / sizeof(arities[0]))
 #define NLARGE	(sizeof(large) / sizeof(large[0]))
 
+#define NSIZES	(EXPLORE_TEST_ITEMS + NLARGE * NARITIES)
+
 /*
- * explain --html of every layout runs for every item count from 1 to
- * EXPLORE_TEST_ITEMS (4 operations each, dary's arity in turn) and for
- * a few large heaps with every arity and the default operations.
+ * Sizes a test runs.  Each test is a process of its own, and under
+ * ASan its start and its exit's leak scan cost more than a page's run
+ * (make sanitize spent most of this suite's 338 s in them at one size
+ * a test); a group of sizes pays them once.
  */
-START_TEST(html_every_layout_every_size)
+#define SIZES_PER_TEST	31u
+#define NGROUPS	((NSIZES + SIZES_PER_TEST - 1) / SIZES_PER_TEST)
+
+/*
+ * Size k of NSIZES: item counts 1 to EXPLORE_TEST_ITEMS with 4
+ * operations, dary's arity in turn, then a few large heaps with every
+ * arity and the default operations.
+ */
+static void
+check_size(unsigned k)
 {
 	char dir[PATH_MAX], items[16], arity[16], what[64];
 	const char *args[] = { "--layout", "all", "--items", items, "--arity",
 	    arity, "--ops", "4", NULL };
-	bool small = _i < (int)EXPLORE_TEST_ITEMS;
+	bool small = k < EXPLORE_TEST_ITEMS;
 	char *page;
 
-	snprintf(items, sizeof(items), "%u", small ? (unsigned)_i + 1 :
-	    large[(_i - EXPLORE_TEST_ITEMS) / NARITIES]);
-	snprintf(arity, sizeof(arity), "%u", arities[small ? _i % NARITIES :
-	    (_i - EXPLORE_TEST_ITEMS) % NARITIES]);
+	snprintf(items, sizeof(items), "%u", small ? k + 1 :
+	    large[(k - EXPLORE_TEST_ITEMS) / NARITIES]);
+	snprintf(arity, sizeof(arity), "%u", arities[small ? k % NARITIES :
+	    (k - EXPLORE_TEST_ITEMS) % NARITIES]);
 	if (!small)
 		args[6] = NULL;
 	snprintf(what, sizeof(what), "--items %s --arity %s", items, arity);
@@ -320,6 +332,15 @@ START_TEST(html_every_layout_every_size)
 	check_tracks(page, what, !small);
 	free(page);
 	scratch_remove(dir);
+}
+
+/* explain --html of every layout runs for every size, a group a test. */
+START_TEST(html_every_layout_every_size)
+{
+	unsigned k, first = (unsigned)_i * SIZES_PER_TEST;
+
+	for (k = first; k < first + SIZES_PER_TEST && k < NSIZES; k++)
+		check_size(k);
 }
 END_TEST
 
@@ -410,8 +431,7 @@ explore_suite(void)
 	    (int)NRUNS);
 	tcase_add_loop_test(tc, html_bad_input_refused, 0, (int)NBAD);
 	tcase_add_test(tc, svg_caption_and_key);
-	tcase_add_loop_test(tc, html_every_layout_every_size, 0,
-	    (int)(EXPLORE_TEST_ITEMS + NLARGE * NARITIES));
+	tcase_add_loop_test(tc, html_every_layout_every_size, 0, (int)NGROUPS);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
