@@ -16,6 +16,7 @@
 #ifndef PIPELINE_H
 #define PIPELINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,8 +39,13 @@
 /* What the thread does with each batch. */
 typedef void	pipeline_take(void *context, const uint64_t *records, size_t n);
 
-/* The thread, calling take(context, ...) per batch; NULL with errno set. */
-struct pipeline	*pipeline_start(pipeline_take *take, void *context);
+/*
+ * The thread, calling take(context, ...) per batch; NULL with errno set.
+ * `spin`: each thread has a CPU of its own, so that one waiting for the
+ * other spins a while before it sleeps (pipeline.c).
+ */
+struct pipeline	*pipeline_start(pipeline_take *take, void *context,
+		    bool spin);
 /* The first batch to fill, of *limit records. */
 uint64_t	*pipeline_batch(struct pipeline *, uint32_t *limit);
 /*

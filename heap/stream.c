@@ -53,10 +53,10 @@ give(void *context, const uint64_t *record, size_t n)
 }
 
 int
-stream_pipe(struct access_stream *stream)
+stream_pipe(struct access_stream *stream, bool spin)
 {
 	assert(stream->limit == STREAM_BATCH && used(stream) == 0);
-	stream->pipeline = pipeline_start(give, stream);
+	stream->pipeline = pipeline_start(give, stream, spin);
 	if (stream->pipeline == NULL)
 		return -1;
 	stream->record = pipeline_batch(stream->pipeline, &stream->limit);

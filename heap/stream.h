@@ -204,10 +204,10 @@ void	stream_subscribe(struct access_stream *, struct stream_taker);
  * moves to it and the heap goes on, so a second core runs the models
  * while the first runs the heap; the takers see the same records in the
  * same order.  After subscribing, before the first record, on a stream
- * of STREAM_BATCH.  Returns 0, or -1 with errno set and the stream as it
- * was.
+ * of STREAM_BATCH.  `spin`: pipeline_start()'s.  Returns 0, or -1 with
+ * errno set and the stream as it was.
  */
-int	stream_pipe(struct access_stream *);
+int	stream_pipe(struct access_stream *, bool spin);
 /*
  * Hands the buffered records to every taker; when it returns, every
  * record put so far has been taken (on the pipeline's thread too), so

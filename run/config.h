@@ -122,6 +122,11 @@ struct config {
 	 * which plan.c makes one of them.
 	 */
 	enum pipeline_mode pipeline;
+	/*
+	 * Whether a pipeline's thread that waits for the other spins first:
+	 * each has a CPU of its own (plan.c).
+	 */
+	bool		pipeline_spins;
 	bool		pmu;		/* untracked runs read the CPU's counters */
 	/*
 	 * --three-c: the caches' and TLB's misses classified as

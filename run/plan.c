@@ -342,26 +342,36 @@ jobs_of(const struct plan_request *request)
 }
 
 /*
- * Whether the models get a thread of their own: --pipeline; or, unless
- * --no-pipeline, under --vm sim (the other modes' models must hear each
- * access at once) where this process may run on more processors than
- * the tracked runs side by side take, so that each run's models find one
- * free: --jobs of them, or fewer where a run without a sweep has fewer
- * layouts and policies.
+ * Whether this process may run on more processors than the tracked runs
+ * side by side take, so that each run's models find one free: --jobs of
+ * them, or fewer where a run without a sweep has fewer layouts and
+ * policies.
  */
-static enum pipeline_mode
-pipeline_of(const struct plan_request *request, const struct config *base,
-    unsigned jobs)
+static bool
+processor_to_spare(const struct plan_request *request,
+    const struct config *base, unsigned jobs)
 {
 	unsigned policies = (unsigned)__builtin_popcount(base->sweep.policies);
 	unsigned runs = (unsigned)__builtin_popcount(base->layouts) *
 	    (policies > 0 ? policies : 1);
 
-	if (base->pipeline != PIPELINE_AUTO)
-		return base->pipeline;
 	if (request->sweep == NULL && runs < jobs)
 		jobs = runs;
-	return base->vm == VM_SIM && request->processors > jobs ?
+	return request->processors > jobs;
+}
+
+/*
+ * Whether the models get a thread of their own: --pipeline; or, unless
+ * --no-pipeline, under --vm sim (the other modes' models must hear each
+ * access at once) where a processor is to spare.
+ */
+static enum pipeline_mode
+pipeline_of(const struct plan_request *request, const struct config *base,
+    unsigned jobs)
+{
+	if (base->pipeline != PIPELINE_AUTO)
+		return base->pipeline;
+	return base->vm == VM_SIM && processor_to_spare(request, base, jobs) ?
 	    PIPELINE_ON : PIPELINE_OFF;
 }
 
@@ -394,6 +404,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->jobs_given = request->jobs != 0;
 	plan->jobs = jobs_of(request);
 	base->pipeline = pipeline_of(request, base, plan->jobs);
+	base->pipeline_spins = processor_to_spare(request, base, plan->jobs);
 	if (charts_fields(plan, request, why) != 0)
 		return -1;
 	base->policy = config_first_policy(base->sweep.policies);

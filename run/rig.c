@@ -147,7 +147,7 @@ setup_stream(struct run *run, const struct page_map *pages)
 	run->taps.items_counted = config->model == MODEL_FULL;
 	taps_subscribe(&run->taps, &run->stream);
 	if (config->pipeline == PIPELINE_ON &&
-	    stream_pipe(&run->stream) != 0) {
+	    stream_pipe(&run->stream, config->pipeline_spins) != 0) {
 		warn("cannot start the models' thread");
 		return EXIT_FAILURE;
 	}
