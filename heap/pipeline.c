@@ -33,7 +33,7 @@
  * with --model array, and from 2138 to 1886 with full (medians of 6
  * runs, interleaved with a pipeline that slept at once).
  */
-#define PIPELINE_SPIN_NS	200000L
+#define PIPELINE_SPIN_NS	INT64_C(200000)
 /* Looks at the clock once per this many looks at the count. */
 #define PIPELINE_SPIN_LOOKS	32u
 
@@ -47,12 +47,13 @@ struct pipeline {
 	/* Under lock: */
 	unsigned	first;		/* the oldest batch passed */
 	int		stop;
-	long		spin_ns;	/* set at the start; 0: no spin */
+	/* Set at the start: */
+	int64_t		spin_ns;	/* 0: no spin */
+	pipeline_take	*take;
+	void		*context;
 	/* The heap's: */
 	unsigned	filling;	/* the batch being filled */
 	uint32_t	used[PIPELINE_BATCHES];
-	pipeline_take	*take;
-	void		*context;
 	uint64_t	record[PIPELINE_BATCHES][PIPELINE_BATCH];
 };
 
@@ -66,13 +67,13 @@ cpu_relax(void)
 #endif
 }
 
-static long
+static int64_t
 ns_since(const struct timespec *start)
 {
 	struct timespec now;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - start->tv_sec) * 1000000000L +
+	return ((int64_t)now.tv_sec - start->tv_sec) * 1000000000 +
 	    (now.tv_nsec - start->tv_nsec);
 }
 

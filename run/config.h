@@ -124,7 +124,8 @@ struct config {
 	enum pipeline_mode pipeline;
 	/*
 	 * Whether a pipeline's thread that waits for the other spins first:
-	 * each has a CPU of its own (plan.c).
+	 * the processors are at least the threads of the tracked runs side
+	 * by side, two a run (plan.c).
 	 */
 	bool		pipeline_spins;
 	bool		pmu;		/* untracked runs read the CPU's counters */

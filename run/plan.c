@@ -342,36 +342,33 @@ jobs_of(const struct plan_request *request)
 }
 
 /*
- * Whether this process may run on more processors than the tracked runs
- * side by side take, so that each run's models find one free: --jobs of
- * them, or fewer where a run without a sweep has fewer layouts and
- * policies.
+ * The tracked runs side by side: --jobs of them, or fewer where a run
+ * without a sweep has fewer layouts and policies.
  */
-static bool
-processor_to_spare(const struct plan_request *request,
-    const struct config *base, unsigned jobs)
+static unsigned
+side_by_side(const struct plan_request *request, const struct config *base,
+    unsigned jobs)
 {
 	unsigned policies = (unsigned)__builtin_popcount(base->sweep.policies);
 	unsigned runs = (unsigned)__builtin_popcount(base->layouts) *
 	    (policies > 0 ? policies : 1);
 
-	if (request->sweep == NULL && runs < jobs)
-		jobs = runs;
-	return request->processors > jobs;
+	return request->sweep == NULL && runs < jobs ? runs : jobs;
 }
 
 /*
  * Whether the models get a thread of their own: --pipeline; or, unless
  * --no-pipeline, under --vm sim (the other modes' models must hear each
- * access at once) where a processor is to spare.
+ * access at once) where this process may run on more processors than
+ * the runs side by side take, so that each run's models find one free.
  */
 static enum pipeline_mode
 pipeline_of(const struct plan_request *request, const struct config *base,
-    unsigned jobs)
+    unsigned side)
 {
 	if (base->pipeline != PIPELINE_AUTO)
 		return base->pipeline;
-	return base->vm == VM_SIM && processor_to_spare(request, base, jobs) ?
+	return base->vm == VM_SIM && request->processors > side ?
 	    PIPELINE_ON : PIPELINE_OFF;
 }
 
@@ -380,6 +377,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
     char why[PLAN_WHY_BYTES])
 {
 	struct config *base = &plan->base;
+	unsigned side;
 
 	memset(plan, 0, sizeof(*plan));
 	*base = request->config;
@@ -403,8 +401,10 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	plan->force = request->force;
 	plan->jobs_given = request->jobs != 0;
 	plan->jobs = jobs_of(request);
-	base->pipeline = pipeline_of(request, base, plan->jobs);
-	base->pipeline_spins = processor_to_spare(request, base, plan->jobs);
+	side = side_by_side(request, base, plan->jobs);
+	base->pipeline = pipeline_of(request, base, side);
+	/* Two threads a run, each on a processor of its own. */
+	base->pipeline_spins = request->processors >= 2 * side;
 	if (charts_fields(plan, request, why) != 0)
 		return -1;
 	base->policy = config_first_policy(base->sweep.policies);

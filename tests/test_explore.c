@@ -267,8 +267,12 @@ check_tracks(const char *page, const char *what, bool faults)
 		uint64_t pages = json_number(t, "pages");
 
 		n = json_numbers(t, "slot", slot, EXPLORE_MOST_ITEMS + 1);
-		ck_assert_uint_eq(n, json_number(page, "items") + 1);
-		ck_assert(pages * entries <= sizeof(held));
+		ck_assert_msg(n == json_number(page, "items") + 1, "%s: %s: "
+		    "%zu slots for %" PRIu64 " items", what, names[l], n,
+		    json_number(page, "items"));
+		ck_assert_msg(pages * entries <= sizeof(held), "%s: %s: %"
+		    PRIu64 " pages of %zu entries", what, names[l], pages,
+		    entries);
 		memset(held, 0, sizeof(held));
 		for (i = 1; i < n; i++) {
 			ck_assert_msg(slot[i] < pages * entries && !held[slot[i]],

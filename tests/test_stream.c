@@ -402,13 +402,8 @@ START_TEST(batches_count_alike)
 
 		ck_assert_ptr_nonnull(vm);
 		ck_assert_int_eq(page->phase(vm, NULL), 0);
-		stream_init(&replay, limits[k] >= PIPED ? STREAM_BATCH :
-		    limits[k]);
-		stream_subscribe(&replay, (struct stream_taker){
-		    page->take, vm });
-		if (limits[k] >= PIPED)
-			ck_assert_int_eq(stream_pipe(&replay,
-			    limits[k] == PIPED_SPINNING), 0);
+		open_stream(&replay, k, &(struct stream_taker){ page->take,
+		    vm }, 1);
 		for (i = 0; i < s.log.n; i++)
 			stream_put(&replay, s.log.record[i]);
 		stream_fini(&replay);
