@@ -18,8 +18,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "monotonic.h"
 #include "pipeline.h"
 
 /* Parameters -------------------------------------------------------- */
@@ -33,7 +33,7 @@
  * with --model array, and from 2138 to 1886 with full (medians of 6
  * runs, interleaved with a pipeline that slept at once).
  */
-#define PIPELINE_SPIN_NS	INT64_C(200000)
+#define PIPELINE_SPIN_NS	UINT64_C(200000)
 /* Looks at the clock once per this many looks at the count. */
 #define PIPELINE_SPIN_LOOKS	32u
 
@@ -48,7 +48,7 @@ struct pipeline {
 	unsigned	first;		/* the oldest batch passed */
 	int		stop;
 	/* Set at the start: */
-	int64_t		spin_ns;	/* 0: no spin */
+	uint64_t	spin_ns;	/* 0: no spin */
 	pipeline_take	*take;
 	void		*context;
 	/* The heap's: */
@@ -67,16 +67,6 @@ cpu_relax(void)
 #endif
 }
 
-static int64_t
-ns_since(const struct timespec *start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return ((int64_t)now.tv_sec - start->tv_sec) * 1000000000 +
-	    (now.tv_nsec - start->tv_nsec);
-}
-
 /*
  * Unlocked, spins while the count of batches passed is `value`, for at
  * most the pipeline's spin; relocks.  The caller looks at the count
@@ -85,19 +75,19 @@ ns_since(const struct timespec *start)
 static void
 spin_while(struct pipeline *pipe, unsigned value)
 {
-	struct timespec start;
+	uint64_t start;
 	bool moved = false;
 	unsigned k;
 
 	pthread_mutex_unlock(&pipe->lock);
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	start = monotonic_ns();
 	do {
 		for (k = 0; k < PIPELINE_SPIN_LOOKS && !moved; k++) {
 			moved = atomic_load_explicit(&pipe->passed,
 			    memory_order_relaxed) != value;
 			cpu_relax();
 		}
-	} while (!moved && ns_since(&start) < pipe->spin_ns);
+	} while (!moved && monotonic_ns() - start < pipe->spin_ns);
 	pthread_mutex_lock(&pipe->lock);
 }
 

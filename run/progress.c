@@ -6,30 +6,21 @@
  */
 #include <stdio.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "monotonic.h"
 #include "progress.h"
 
 #define BAR_WIDTH 30
 
 volatile uint64_t *progress_counter;
 
-static uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void
 progress_start(struct progress *progress, size_t total, size_t slots)
 {
 	progress->enabled = total > 1 && isatty(STDERR_FILENO);
 	progress->total = total;
-	progress->start_ns = now_ns();
+	progress->start_ns = monotonic_ns();
 	progress->finished = 0;
 	progress->mark_ns[0] = progress->mark_ns[1] = progress->start_ns;
 	progress->mark_points[0] = progress->mark_points[1] = 0;
@@ -113,7 +104,7 @@ points_done(const struct progress *progress, size_t done)
 static void
 eta(struct progress *progress, double points)
 {
-	uint64_t now = now_ns();
+	uint64_t now = monotonic_ns();
 	double spent = (double)(now - progress->mark_ns[0]) / 1e9;
 	double gained = points - progress->mark_points[0];
 	unsigned left;

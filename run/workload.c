@@ -16,13 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "abi.h"
 #include "exits.h"
 #include "heap.h"
 #include "kernel.h"
 #include "model.h"
+#include "monotonic.h"
 #include "pages.h"
 #include "pmu.h"
 #include "prng.h"
@@ -159,15 +159,6 @@ static uint64_t (*const phases[WL_COUNT])(struct run *) = {
 };
 
 /* Measurement -------------------------------------------------------- */
-
-static uint64_t
-monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /*
  * Counters to zero; with a trace, the state every model starts the phase
