@@ -55,25 +55,32 @@ take_log(void *model, const uint64_t *record, size_t n)
  * Batches of 1, 7 and STREAM_BATCH records, and the pipeline's, whose
  * waiting threads sleep at once or spin first.
  */
-#define PIPED		PIPELINE_BATCH
-#define PIPED_SPINNING	(PIPELINE_BATCH + 1)
-static const uint32_t limits[] = { 1, 7, STREAM_BATCH, PIPED,
-    PIPED_SPINNING };
-#define NLIMITS (sizeof(limits) / sizeof(limits[0]))
+static const struct batching {
+	uint32_t	records;	/* the most a taker is handed at once */
+	bool		piped;
+	bool		spins;
+} batchings[] = {
+	{ 1, false, false },
+	{ 7, false, false },
+	{ STREAM_BATCH, false, false },
+	{ PIPELINE_BATCH, true, false },
+	{ PIPELINE_BATCH, true, true },
+};
+#define NBATCHINGS (sizeof(batchings) / sizeof(batchings[0]))
 
-/* A stream of limits[k]'s batches, its takers subscribed. */
+/* A stream of batchings[k], its takers subscribed. */
 static void
 open_stream(struct access_stream *stream, unsigned k,
     const struct stream_taker *taker, unsigned ntakers)
 {
+	const struct batching *b = &batchings[k];
 	unsigned i;
 
-	stream_init(stream, limits[k] >= PIPED ? STREAM_BATCH : limits[k]);
+	stream_init(stream, b->piped ? STREAM_BATCH : b->records);
 	for (i = 0; i < ntakers; i++)
 		stream_subscribe(stream, taker[i]);
-	if (limits[k] >= PIPED)
-		ck_assert_int_eq(stream_pipe(stream,
-		    limits[k] == PIPED_SPINNING), 0);
+	if (b->piped)
+		ck_assert_int_eq(stream_pipe(stream, b->spins), 0);
 }
 
 START_TEST(every_taker_every_record)
@@ -98,7 +105,7 @@ START_TEST(every_taker_every_record)
 	stream_fini(&stream);
 	ck_assert_uint_eq(a.n, RECORDS);
 	ck_assert_uint_eq(b.n, RECORDS);
-	ck_assert_uint_le(a.largest, limits[_i] >= PIPED ? PIPED : limits[_i]);
+	ck_assert_uint_le(a.largest, batchings[_i].records);
 	for (i = 0; i < RECORDS; i++) {
 		need(a.record[i] == b.record[i], "takers differ at %lu",
 		    (unsigned long)i);
@@ -382,12 +389,12 @@ END_TEST
 START_TEST(batches_count_alike)
 {
 	static struct subject s;
-	struct vmsim_counts counts[NLIMITS];
+	struct vmsim_counts counts[NBATCHINGS];
 	unsigned k;
 
 	memset(&s, 0, sizeof(s));
 	subject_run(&s, layouts[_i], 77);
-	for (k = 0; k < NLIMITS; k++) {
+	for (k = 0; k < NBATCHINGS; k++) {
 		static struct access_stream replay;
 		struct model_setup setup = { .paged = true,
 		    .pages = s.heap.pages, .array_pages = 1000,
@@ -413,7 +420,7 @@ START_TEST(batches_count_alike)
 		page->destroy(vm);
 	}
 	ck_assert_uint_gt(counts[0].faults, 0);
-	for (k = 1; k < NLIMITS; k++) {
+	for (k = 1; k < NBATCHINGS; k++) {
 		ck_assert_uint_eq(counts[k].faults, counts[0].faults);
 		ck_assert_uint_eq(counts[k].accesses, counts[0].accesses);
 		ck_assert_uint_eq(counts[k].faults_per_op.max,
@@ -430,7 +437,7 @@ stream_suite(void)
 	TCase *tc = tcase_create("stream");
 
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NLIMITS);
+	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NBATCHINGS);
 	tcase_add_loop_test(tc, steps_hold_siblings, 0, LAYOUT_COUNT);
 	tcase_add_loop_test(tc, steps_record_their_outcomes, 0,
 	    LAYOUT_COUNT);
