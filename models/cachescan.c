@@ -99,7 +99,7 @@ take_packed_portable(const struct scan_sets *s, uint64_t *last,
 	return m;
 }
 
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 
 /*
  * A wide set of 4 x chunks ways, most recent first: the way of tag, or
@@ -340,7 +340,7 @@ bool
 cache_access_packed(uint32_t *set, uint32_t ways, uint32_t tag,
     enum cache_vectors vectors)
 {
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 	if (vectors == CACHE_VECTORS_AVX512)
 		return access_packed512(set, ways, tag);
 	if (vectors == CACHE_VECTORS_AVX2)
@@ -354,7 +354,7 @@ size_t
 scan_take(const struct scan_sets *s, uint64_t *last, const uint64_t *in,
     size_t n, uint64_t *out)
 {
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 	/* Wide sets take vectors for 4, 8, 12 or 16 ways. */
 	if (s->vectors != CACHE_VECTORS_NONE && (s->packed != NULL ||
 	    s->ways % 4 == 0))

@@ -269,7 +269,7 @@ take_told(struct vmsim *vm, const uint64_t *address, size_t n,
 		take(vm, address, n, shift, keys, way, false);
 }
 
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 
 /*
  * The keys in one AVX2 register, lane f frame f's, and beside them the
@@ -365,7 +365,7 @@ void
 vmsim_small_take(struct vmsim *vm, const uint64_t *address, size_t n,
     unsigned shift)
 {
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 	if (vm->vectors) {
 		take_vector(vm, address, n, shift);
 		return;

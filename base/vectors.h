@@ -1,11 +1,12 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * vectors.h: where the models may take x86-64's vector instructions, and
- * what they ask of the CPU.  A model's vector path is compiled for
- * VECTOR_TARGET's extensions and taken only where vectors_avx2() says
- * the CPU has them; every other host and ABI (ia32, x32) takes the
- * model's portable path, which its tests hold to the same results.
+ * vectors.h: where the models and the stream's filter may take x86-64's
+ * vector instructions, and what they ask of the CPU.  A vector path is
+ * compiled (VECTOR_PATHS) for VECTOR_TARGET's extensions and taken only
+ * where vectors_avx2() says the CPU has them; every other host and ABI
+ * (ia32, x32) takes the portable path, which the tests hold to the same
+ * results.
  */
 #ifndef VECTORS_H
 #define VECTORS_H
@@ -13,10 +14,10 @@
 #include <stdbool.h>
 
 #if defined(__x86_64__) && defined(__LP64__) && defined(__GNUC__)
-#define MODEL_VECTORS 1
+#define VECTOR_PATHS 1
 #include <immintrin.h>
 #else
-#define MODEL_VECTORS 0
+#define VECTOR_PATHS 0
 #endif
 
 /*
@@ -31,7 +32,7 @@
 static inline bool
 vectors_avx2(void)
 {
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("avx2") &&
 	    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
@@ -45,7 +46,7 @@ vectors_avx2(void)
 static inline bool
 vectors_avx512(void)
 {
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 	return vectors_avx2() && __builtin_cpu_supports("avx512f");
 #else
 	return false;

@@ -48,7 +48,7 @@ filter_from(struct counted *c, const uint64_t *record, size_t from, size_t n,
 	return n;
 }
 
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 
 /*
  * A record is a marker where this bit is set: its kind is 2 or 3; an
@@ -144,7 +144,7 @@ counted_filter(struct counted *c, const uint64_t *record, size_t n,
 {
 	if (n > COUNTED_MAX)
 		n = COUNTED_MAX;
-#if MODEL_VECTORS
+#if VECTOR_PATHS
 	if (!portable_only && vectors_avx2())
 		return filter_vector(c, record, n, items_counted ? 0 :
 		    STREAM_ITEM_BIT);
