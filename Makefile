@@ -31,7 +31,7 @@ LDLIBS  += -lm -lpthread
 # (binheap.c and bheap.c at the top), the memory models, what the host
 # reports, and the report.
 SRCDIRS = base cli run heap models host report
-CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o pipeline.o \
+CORE = binheap.o bheap.o dary.o veb.o heap.o stream.o balance.o pipeline.o \
        vmsim.o pages.o stackdist.o stackcurve.o cache.o cachescan.o cachestamp.o cachetrace.o hier.o counted.o pagehist.o pagelru.o pagesmall.o pageopt.o \
        taps.o timemodel.o timelat.o predict.o latcurve.o threec.o hier_model.o vmsim_model.o curve_model.o time_model.o threec_model.o recorder.o model.o registry.o \
        arena.o kernel.o pmu.o machine.o \

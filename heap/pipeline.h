@@ -10,8 +10,9 @@
  * PIPELINE_BATCHES; the heap waits only when every one is full, the
  * thread only when none is.  The thread hands each batch whole, in the
  * order passed, one at a time, to one function: the stream's, which
- * gives it to every taker, so the counts are those of the takers run in
- * line.  The pipeline knows nothing of what the records are.
+ * gives it to every taker not on the heap's thread (stream.c), so the
+ * counts are those of the takers run in line.  The pipeline knows
+ * nothing of what the records are.
  */
 #ifndef PIPELINE_H
 #define PIPELINE_H

@@ -37,7 +37,7 @@ FUZZ_MODELS = traced/vmsim.o traced/pagehist.o traced/pagelru.o \
     traced/cachescan.o \
     traced/cachestamp.o traced/cachetrace.o traced/hier.o traced/stream.o \
     traced/timemodel.o traced/timelat.o traced/predict.o traced/latcurve.o \
-    traced/pipeline.o
+    traced/pipeline.o traced/balance.o traced/counted.o
 FUZZ_PARSE_OBJS = $(addprefix $(FUZZ_BUILD)/,harness/fuzz_parse.o \
     traced/parse.o traced/sweep.o traced/config.o traced/heap.o \
     traced/binheap.o traced/bheap.o traced/dary.o traced/veb.o $(FUZZ_MODELS))

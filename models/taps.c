@@ -23,41 +23,22 @@ take_trace(void *model, const uint64_t *record, size_t n)
 _Static_assert(MODEL_REGISTERED + 1 <= STREAM_MAX_TAKERS,
     "a stream takes every model and the trace");
 
-/* The batch filtered once, for every model that takes it so. */
-static void
-take_counted(void *model, const uint64_t *record, size_t n)
-{
-	struct taps *taps = model;
-	size_t done = 0;
-	unsigned j;
-
-	while (done < n) {
-		done += counted_filter(&taps->counted, record + done, n - done,
-		    taps->items_counted);
-		for (j = 0; j < taps->ncounted; j++) {
-			unsigned k = taps->counted_model[j];
-
-			model_registry[k]->take_counted(taps->model[k],
-			    &taps->counted);
-		}
-	}
-}
-
 void
 taps_subscribe(struct taps *taps, struct access_stream *stream)
 {
+	const struct model_ops *ops;
 	unsigned k;
 
-	taps->ncounted = 0;
-	for (k = 0; k < MODEL_REGISTERED; k++)
-		if (taps->model[k] != NULL &&
-		    model_registry[k]->take_counted != NULL)
-			taps->counted_model[taps->ncounted++] = k;
-		else if (taps->model[k] != NULL)
-			stream_subscribe(stream, (struct stream_taker){
-			    model_registry[k]->take, taps->model[k] });
-	if (taps->ncounted > 0)
-		stream_subscribe(stream, (struct stream_taker){ take_counted,
-		    taps });
-	stream_subscribe(stream, (struct stream_taker){ take_trace, taps });
+	for (k = 0; k < MODEL_REGISTERED; k++) {
+		ops = model_registry[k];
+		if (taps->model[k] == NULL)
+			continue;
+		/* A model that takes counted addresses takes only those. */
+		stream_subscribe(stream, (struct stream_taker){
+		    .take = ops->take_counted != NULL ? NULL : ops->take,
+		    .take_counted = ops->take_counted,
+		    .model = taps->model[k] });
+	}
+	stream_subscribe(stream, (struct stream_taker){ .take = take_trace,
+	    .model = taps });
 }

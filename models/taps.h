@@ -4,8 +4,8 @@
  * taps.h: the subscriptions to a heap's access stream (stream.h): the
  * registry's models (model.h), each taking a whole batch in a loop of
  * its own, and the trace (pages.h).  The heap knows none of them.  The
- * models that take counted addresses share one taker, which filters
- * each batch once (counted.h) and hands the result to each in turn.
+ * models that take counted addresses take them from the stream, which
+ * filters each batch once for all of them on a thread (counted.h).
  *
  * A tracked heap reports its items' accesses under --model full or the
  * time model (config_reports_items()); the page and cache models and
@@ -28,10 +28,6 @@ struct taps {
 	bool		items_counted;	/* --model full */
 	/* The registry's models, by place; NULL: not run. */
 	void		*model[MODEL_REGISTERED];
-	/* The shared taker's: the batch filtered, for these models. */
-	struct counted	counted;
-	unsigned	ncounted;
-	unsigned	counted_model[MODEL_REGISTERED];
 };
 
 /*

@@ -123,11 +123,13 @@ struct config {
 	 */
 	enum pipeline_mode pipeline;
 	/*
-	 * Whether a pipeline's thread that waits for the other spins first:
-	 * the processors are at least the threads of the tracked runs side
-	 * by side, two a run (plan.c).
+	 * Whether each of a pipeline's two threads has a processor of its
+	 * own: the processors are at least the threads of the tracked runs
+	 * side by side, two a run (plan.c).  A thread that waits for the
+	 * other then spins first, and the models are balanced between the
+	 * two (stream_pipe()).
 	 */
-	bool		pipeline_spins;
+	bool		pipeline_own_cpus;
 	bool		pmu;		/* untracked runs read the CPU's counters */
 	/*
 	 * --three-c: the caches' and TLB's misses classified as

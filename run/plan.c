@@ -404,7 +404,7 @@ plan_make(struct plan *plan, const struct plan_request *request,
 	side = side_by_side(request, base, plan->jobs);
 	base->pipeline = pipeline_of(request, base, side);
 	/* Two threads a run, each on a processor of its own. */
-	base->pipeline_spins = request->processors >= 2 * side;
+	base->pipeline_own_cpus = request->processors >= 2 * side;
 	if (charts_fields(plan, request, why) != 0)
 		return -1;
 	base->policy = config_first_policy(base->sweep.policies);

@@ -141,13 +141,13 @@ setup_stream(struct run *run, const struct page_map *pages)
 	const struct config *config = run->config;
 
 	/* Real evictions must not lag the heap's real accesses. */
-	stream_init(&run->stream, config->vm == VM_KERNEL ||
-	    config->vm == VM_DISK ? 1 : STREAM_BATCH);
 	run->taps.pages = *pages;
 	run->taps.items_counted = config->model == MODEL_FULL;
+	stream_init(&run->stream, config->vm == VM_KERNEL ||
+	    config->vm == VM_DISK ? 1 : STREAM_BATCH, run->taps.items_counted);
 	taps_subscribe(&run->taps, &run->stream);
 	if (config->pipeline == PIPELINE_ON &&
-	    stream_pipe(&run->stream, config->pipeline_spins) != 0) {
+	    stream_pipe(&run->stream, config->pipeline_own_cpus) != 0) {
 		warn("cannot start the models' thread");
 		return EXIT_FAILURE;
 	}

@@ -243,10 +243,10 @@ run_sequence_in(const struct layout *layout, unsigned page_shift,
 	fx->rng = seed;
 	fx->key_span = key_span;
 	pages.items_base = (const char *)fx->items;
-	stream_init(&stream, batch);
+	stream_init(&stream, batch, false);
 	if (vm != NULL)
 		stream_subscribe(&stream, (struct stream_taker){
-		    page->take, vm });
+		    .take = page->take, .model = vm });
 	heap_init(&fx->heap, layout, shape, fx->slots, ITEMS,
 	    vm != NULL ? &stream : NULL, &pages);
 	heap_serialize(&fx->heap, serialize);

@@ -62,8 +62,9 @@ record_outcomes(const struct layout *layout, unsigned arity,
 	memset(slots, 0, sizeof(slots));
 	ck_assert_uint_le(heap_slots(layout, PREDICT_ITEMS) + 1,
 	    sizeof(slots) / sizeof(slots[0]));
-	stream_init(&stream, STREAM_BATCH);
-	stream_subscribe(&stream, (struct stream_taker){ keep_markers, kept });
+	stream_init(&stream, STREAM_BATCH, false);
+	stream_subscribe(&stream, (struct stream_taker){
+	    .take = keep_markers, .model = kept });
 	heap_init(&heap, layout, *shape, slots, PREDICT_ITEMS, &stream,
 	    &pages);
 	*shape = heap.shape;

@@ -5,14 +5,17 @@
  * model's taking of it (model.h).
  *
  * A stream must hand every record to every taker, in order, whatever
- * its batch and whether its takers run on the pipeline's thread; the heap must open a step at each level of a sift, so that
- * the slots read within one step are siblings (one node's children) or
- * a single node; and a model must count the same through a batch of one
- * as through a full batch.
+ * its batch and whichever thread each of its takers runs on, and the
+ * takers of counted addresses what a naive decoding keeps; the heap
+ * must open a step at each level of a sift, so that the slots read
+ * within one step are siblings (one node's children) or a single node;
+ * and a model must count the same through a batch of one as through a
+ * full batch.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "balance.h"
 #include "heap.h"
 #include "pipeline.h"
 #include "prng.h"
@@ -76,7 +79,7 @@ open_stream(struct access_stream *stream, unsigned k,
 	const struct batching *b = &batchings[k];
 	unsigned i;
 
-	stream_init(stream, b->piped ? STREAM_BATCH : b->records);
+	stream_init(stream, b->piped ? STREAM_BATCH : b->records, false);
 	for (i = 0; i < ntakers; i++)
 		stream_subscribe(stream, taker[i]);
 	if (b->piped)
@@ -87,8 +90,9 @@ START_TEST(every_taker_every_record)
 {
 	static struct access_stream stream;
 	struct log a = { 0 }, b = { 0 };
-	const struct stream_taker takers[] = { { take_log, &a },
-	    { take_log, &b } };
+	const struct stream_taker takers[] = {
+	    { .take = take_log, .model = &a },
+	    { .take = take_log, .model = &b } };
 	uint64_t i;
 
 	open_stream(&stream, (unsigned)_i, takers, 2);
@@ -116,6 +120,176 @@ START_TEST(every_taker_every_record)
 	}
 	free(a.record);
 	free(b.record);
+}
+END_TEST
+
+/* What a taker of counted addresses collects: each, and each end. */
+struct seen {
+	uint64_t	*address;
+	size_t		 n;
+	uint64_t	*end;		/* the addresses before each end */
+	size_t		 ends;
+};
+
+static void
+take_seen(void *model, const struct counted *c)
+{
+	struct seen *s = model;
+	size_t i;
+
+	for (i = 0; i < c->ends; i++)
+		s->end[s->ends++] = s->n + c->end[i];
+	for (i = 0; i < c->n; i++)
+		s->address[s->n++] = c->address[i];
+}
+
+/* Record i of a stream of accesses, an item's one in three, and markers. */
+static uint64_t
+split_record(uint64_t i)
+{
+	if (i % 7 == 6)
+		return stream_access(STREAM_OP_END, 0, 0, 0);
+	if (i % 5 == 4)
+		return stream_step(STREAM_SITE_DOWN, (uint32_t)i);
+	return stream_access(i % 2 ? STREAM_READ : STREAM_WRITE, i * 8, 8,
+	    i % 3 == 0);
+}
+
+/*
+ * Two takers of records and two of counted addresses, their split
+ * between the threads moved every SPLIT_EVERY records through all
+ * sixteen, piped with a balanced stream or not: each sees every record
+ * in order, once, and the counted ones what a naive decoding keeps.
+ */
+#define SPLIT_EVERY	9000u
+START_TEST(any_split_takes_every_record)
+{
+	static struct access_stream stream;
+	bool items = _i & 1, balanced = _i & 2;
+	struct log a = { 0 }, b = { 0 };
+	struct seen c[2];
+	const struct stream_taker takers[] = {
+	    { .take = take_log, .model = &a },
+	    { .take_counted = take_seen, .model = &c[0] },
+	    { .take = take_log, .model = &b },
+	    { .take_counted = take_seen, .model = &c[1] } };
+	size_t n = 0, ends = 0;
+	uint64_t i;
+	unsigned k, t;
+
+	for (k = 0; k < 2; k++) {
+		c[k] = (struct seen){ .address = malloc(RECORDS *
+		    sizeof(uint64_t)), .end = malloc(RECORDS *
+		    sizeof(uint64_t)) };
+		ck_assert(c[k].address != NULL && c[k].end != NULL);
+	}
+	stream_init(&stream, STREAM_BATCH, items);
+	for (t = 0; t < 4; t++)
+		stream_subscribe(&stream, takers[t]);
+	ck_assert_int_eq(stream_pipe(&stream, balanced), 0);
+	for (i = 0; i < RECORDS; i++) {
+		if (i % SPLIT_EVERY == 0)
+			stream_run_near(&stream, (uint32_t)(i / SPLIT_EVERY) %
+			    16);
+		stream_put(&stream, split_record(i));
+	}
+	stream_fini(&stream);
+	ck_assert_uint_eq(a.n, RECORDS);
+	ck_assert_uint_eq(b.n, RECORDS);
+	for (i = 0; i < RECORDS; i++) {
+		uint64_t r = split_record(i);
+
+		need(a.record[i] == r && b.record[i] == r,
+		    "record %lu differs", (unsigned long)i);
+		if (stream_kind_of(r) == STREAM_OP_END) {
+			for (k = 0; k < 2; k++)
+				need(c[k].end[ends] == n, "end %lu after %lu, "
+				    "not %lu", (unsigned long)ends,
+				    (unsigned long)c[k].end[ends],
+				    (unsigned long)n);
+			ends++;
+		} else if (stream_is_counted(r, items)) {
+			for (k = 0; k < 2; k++)
+				need(c[k].address[n] == stream_address_of(r),
+				    "address %lu differs", (unsigned long)n);
+			n++;
+		}
+	}
+	for (k = 0; k < 2; k++) {
+		ck_assert_uint_eq(c[k].n, n);
+		ck_assert_uint_eq(c[k].ends, ends);
+		free(c[k].address);
+		free(c[k].end);
+	}
+	ck_assert_uint_gt(n, RECORDS / 3);
+	free(a.record);
+	free(b.record);
+}
+END_TEST
+
+/* Balancing: hand-worked splits (balance.h). */
+START_TEST(best_split_by_hand)
+{
+	/* 36 all on the models' thread; 30 with takers 1 and 2 near. */
+	struct balance_costs c = { .heap = 10, .n = 3, .taker = { 30, 5, 1 } };
+
+	ck_assert_uint_eq(balance_busier(&c, 0), 36);
+	ck_assert_uint_eq(balance_best(&c), 6);
+	ck_assert_uint_eq(balance_busier(&c, 6), 30);
+	/* A heap busier than every taker keeps them all off its thread. */
+	c = (struct balance_costs){ .heap = 100, .n = 2, .taker = { 5, 5 } };
+	ck_assert_uint_eq(balance_best(&c), 0);
+	/*
+	 * A filter on each thread that has a filtered taker: splitting two
+	 * such takers pays it twice, 16 either way, so they stay together.
+	 */
+	c = (struct balance_costs){ .heap = 10, .n = 2, .taker = { 10, 3 },
+	    .filtered = 3, .filter = 3 };
+	ck_assert_uint_eq(balance_busier(&c, 0), 16);
+	ck_assert_uint_eq(balance_busier(&c, 2), 16);
+	ck_assert_uint_eq(balance_best(&c), 0);
+	c.filtered = 1;
+	ck_assert_uint_eq(balance_best(&c), 2);
+	c.n = 0;
+	ck_assert_uint_eq(balance_best(&c), 0);
+	/* A move must gain more than an eighth. */
+	ck_assert(balance_worth(100, 100 - 100 / BALANCE_MARGIN - 1));
+	ck_assert(!balance_worth(100, 100 - 100 / BALANCE_MARGIN));
+}
+END_TEST
+
+/* The least busier thread over every split, recursively: taker i on. */
+static uint64_t
+least_busier(const struct balance_costs *c, unsigned i, uint32_t near)
+{
+	uint64_t with, without;
+
+	if (i == c->n)
+		return balance_busier(c, near);
+	with = least_busier(c, i + 1, near | UINT32_C(1) << i);
+	without = least_busier(c, i + 1, near);
+	return with < without ? with : without;
+}
+
+/* On random costs, the best split is as good as any. */
+START_TEST(best_split_is_least)
+{
+	uint64_t rng = 31;
+	unsigned round, i;
+
+	for (round = 0; round < 2000; round++) {
+		struct balance_costs c = { .heap = prng_below(&rng, 100),
+		    .n = (unsigned)prng_below(&rng, STREAM_MAX_TAKERS + 1),
+		    .filter = prng_below(&rng, 20) };
+		uint32_t best;
+
+		for (i = 0; i < c.n; i++)
+			c.taker[i] = prng_below(&rng, 60);
+		c.filtered = (uint32_t)prng_below(&rng, UINT64_C(1) << c.n);
+		best = balance_best(&c);
+		need(balance_busier(&c, best) == least_busier(&c, 0, 0),
+		    "round %u: split %#x is not the least", round, best);
+	}
 }
 END_TEST
 
@@ -148,9 +322,9 @@ subject_run_in(struct subject *s, const struct layout *layout, uint64_t seed,
 	ck_assert_ptr_nonnull(s->items);
 	ck_assert_ptr_nonnull(s->slots);
 	pages.items_base = (const char *)s->items;
-	stream_init(&s->stream, limit);
-	stream_subscribe(&s->stream, (struct stream_taker){ take_log,
-	    &s->log });
+	stream_init(&s->stream, limit, false);
+	stream_subscribe(&s->stream, (struct stream_taker){
+	    .take = take_log, .model = &s->log });
 	heap_init(&s->heap, layout, shape, s->slots, ITEMS, &s->stream,
 	    &pages);
 	heap_report_steps(&s->heap, steps);
@@ -409,8 +583,8 @@ START_TEST(batches_count_alike)
 
 		ck_assert_ptr_nonnull(vm);
 		ck_assert_int_eq(page->phase(vm, NULL), 0);
-		open_stream(&replay, k, &(struct stream_taker){ page->take,
-		    vm }, 1);
+		open_stream(&replay, k, &(struct stream_taker){
+		    .take = page->take, .model = vm }, 1);
 		for (i = 0; i < s.log.n; i++)
 			stream_put(&replay, s.log.record[i]);
 		stream_fini(&replay);
@@ -438,6 +612,9 @@ stream_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NBATCHINGS);
+	tcase_add_loop_test(tc, any_split_takes_every_record, 0, 4);
+	tcase_add_test(tc, best_split_by_hand);
+	tcase_add_test(tc, best_split_is_least);
 	tcase_add_loop_test(tc, steps_hold_siblings, 0, LAYOUT_COUNT);
 	tcase_add_loop_test(tc, steps_record_their_outcomes, 0,
 	    LAYOUT_COUNT);

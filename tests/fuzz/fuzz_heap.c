@@ -349,9 +349,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pages.byte_shift = shape.page_shift + ptr_shift;
 	pages.heap_pages = fz.vm != NULL ? fz.vm->heap_pages : 0;
 	pages.items_base = (const char *)fz.items;
-	stream_init(&fz.stream, 1);
+	stream_init(&fz.stream, 1, false);
 	fz.pages = pages;
-	stream_subscribe(&fz.stream, (struct stream_taker){ take_pages, &fz });
+	stream_subscribe(&fz.stream, (struct stream_taker){
+	    .take = take_pages, .model = &fz });
 	heap_init(&fz.heap, layout, shape, fz.slots, fz.capacity,
 	    fz.vm != NULL ? &fz.stream : NULL, &pages);
 	check(&fz);
