@@ -3,7 +3,7 @@
  *
  * balance.c: the split of a piped stream's takers between the heap's
  * thread and the models' (balance.h), by trying every one: at most
- * 2^BALANCE_MAX_TAKERS, judged a few times a run.
+ * 2^BALANCE_MAX_TAKERS, once a window.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -23,21 +23,16 @@ side_cost(const struct balance_costs *c, uint32_t side)
 	return cost;
 }
 
-static uint32_t
-every_taker(const struct balance_costs *c)
-{
-	return (UINT32_C(1) << c->n) - 1;
-}
-
 uint64_t
-balance_busier(const struct balance_costs *c, uint32_t near)
+balance_busier(const struct balance_costs *c, uint32_t on_heap)
 {
-	uint64_t here, there;
+	uint64_t heap_thread, models_thread;
 
-	assert(c->n <= BALANCE_MAX_TAKERS && (near & ~every_taker(c)) == 0);
-	here = c->heap + side_cost(c, near);
-	there = side_cost(c, every_taker(c) & ~near);
-	return here > there ? here : there;
+	assert(c->n <= BALANCE_MAX_TAKERS &&
+	    (on_heap & ~balance_every(c->n)) == 0);
+	heap_thread = c->heap + side_cost(c, on_heap);
+	models_thread = side_cost(c, balance_every(c->n) & ~on_heap);
+	return heap_thread > models_thread ? heap_thread : models_thread;
 }
 
 static unsigned
@@ -52,7 +47,7 @@ balance_best(const struct balance_costs *c)
 	uint32_t split, best = 0;
 	uint64_t least = balance_busier(c, 0), t;
 
-	for (split = 1; split <= every_taker(c); split++) {
+	for (split = 1; split <= balance_every(c->n); split++) {
 		t = balance_busier(c, split);
 		if (t < least || (t == least &&
 		    takers_in(split) < takers_in(best))) {

@@ -31,15 +31,17 @@
  * about 10 ms.  A window of a millisecond was too short on a shared
  * virtual machine: a pause of the heap's thread made its cost per record
  * swing by a third from one window to the next.  Each move doubles the
- * window, so a stream whose costs hover near a tie moves a few times at
- * most.
+ * window, up to 16 times this, so a stream whose costs hover near a tie
+ * moves a few times a phase at most.
  */
 #define BALANCE_WINDOW_RECORDS	(UINT64_C(1) << 20)
+#define BALANCE_WINDOW_MAX_RECORDS	(BALANCE_WINDOW_RECORDS << 4)
 /*
- * The window grows to this at most: 16M records, well under a second,
- * as a stream's clocks of 32 bits must be (stream.h).
+ * A window is judged after this long whatever its records: a taker's
+ * time in it stays under the 2^32 ns that a stream's clocks hold
+ * (stream.h), even one of a microsecond a record.
  */
-#define BALANCE_WINDOW_MAX_RECORDS	(UINT64_C(1) << 24)
+#define BALANCE_WINDOW_NS	UINT64_C(1000000000)
 /*
  * A move must shorten the busier thread by at least 1 / this of its
  * time: it waits for the models' thread to take every batch passed,
@@ -48,6 +50,14 @@
 #define BALANCE_MARGIN		8u
 /* At most this many takers, a bit each in a split. */
 #define BALANCE_MAX_TAKERS	8u
+_Static_assert(BALANCE_MAX_TAKERS < 32, "a split is a uint32_t of bits");
+
+/* Every one of n takers, as a split. */
+static inline uint32_t
+balance_every(unsigned n)
+{
+	return (UINT32_C(1) << n) - 1;
+}
 
 /* What a split is judged on, per record, in one unit. */
 struct balance_costs {
@@ -63,14 +73,20 @@ struct balance_costs {
 };
 
 /*
- * The busier thread's time with the takers in `near` (taker i as 1 << i)
+ * The busier thread's time with the takers in `on_heap` (taker i as 1 << i)
  * on the heap's thread: the larger of the heap's and its takers' time
  * and the other takers'.
  */
-uint64_t	balance_busier(const struct balance_costs *, uint32_t near);
-/* The split whose busier thread has least to do; of equals, fewest near. */
+uint64_t	balance_busier(const struct balance_costs *, uint32_t on_heap);
+/*
+ * The split whose busier thread has least to do; of equals, the one with
+ * fewest takers on the heap's thread.
+ */
 uint32_t	balance_best(const struct balance_costs *);
-/* Whether a split whose busier thread takes `to` is worth moving to. */
+/*
+ * Whether to move from the split whose busier thread takes `from` to one
+ * whose busier thread takes `to`.
+ */
 bool		balance_worth(uint64_t from, uint64_t to);
 
 #endif

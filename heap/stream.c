@@ -30,24 +30,18 @@ used(const struct access_stream *stream)
 	return (uint32_t)(stream->next - stream->record);
 }
 
-static uint32_t
-every_taker(const struct access_stream *stream)
-{
-	return (UINT32_C(1) << stream->ntakers) - 1;
-}
-
 /* The clocks by number: the takers', then each side's filter's. */
-#define FILTER_HERE	STREAM_MAX_TAKERS
-#define FILTER_THERE	(STREAM_MAX_TAKERS + 1)
-_Static_assert(FILTER_THERE + 1 == STREAM_CLOCKS, "every clock numbered");
+#define FILTER_HEAP_SIDE	STREAM_MAX_TAKERS
+#define FILTER_MODELS_SIDE	(STREAM_MAX_TAKERS + 1)
+_Static_assert(FILTER_MODELS_SIDE + 1 == STREAM_CLOCKS, "every clock numbered");
 
 static struct stream_clock *
 clock_of(struct access_stream *stream, unsigned i)
 {
-	if (i == FILTER_HERE)
-		return &stream->here.filter;
-	if (i == FILTER_THERE)
-		return &stream->there.filter;
+	if (i == FILTER_HEAP_SIDE)
+		return &stream->heap_side.filter;
+	if (i == FILTER_MODELS_SIDE)
+		return &stream->models_side.filter;
 	return &stream->clock[i];
 }
 
@@ -61,6 +55,8 @@ clock_init(struct stream_clock *clock)
 void
 stream_init(struct access_stream *stream, uint32_t limit, bool items_counted)
 {
+	unsigned i;
+
 	assert(limit >= 1 && limit <= STREAM_BATCH);
 	stream->record = stream->own;
 	stream->limit = limit;
@@ -68,10 +64,10 @@ stream_init(struct access_stream *stream, uint32_t limit, bool items_counted)
 	stream->items_counted = items_counted;
 	stream->ntakers = 0;
 	stream->counted = 0;
-	clock_init(&stream->here.filter);
-	clock_init(&stream->there.filter);
+	for (i = 0; i < STREAM_CLOCKS; i++)
+		clock_init(clock_of(stream, i));
 	stream->pipeline = NULL;
-	stream->near = 0;
+	stream->on_heap = 0;
 	stream->balanced = false;
 }
 
@@ -80,7 +76,6 @@ stream_subscribe(struct access_stream *stream, struct stream_taker taker)
 {
 	assert(stream->ntakers < STREAM_MAX_TAKERS && used(stream) == 0);
 	assert((taker.take == NULL) != (taker.take_counted == NULL));
-	clock_init(&stream->clock[stream->ntakers]);
 	if (taker.take_counted != NULL)
 		stream->counted |= UINT32_C(1) << stream->ntakers;
 	stream->taker[stream->ntakers++] = taker;
@@ -173,17 +168,17 @@ give_to(struct access_stream *stream, struct stream_side *side,
 
 /* The pipeline's thread: the takers not on the heap's. */
 static void
-give_far(void *context, const uint64_t *record, size_t n)
+give_models(void *context, const uint64_t *record, size_t n)
 {
 	struct access_stream *stream = context;
+	uint32_t theirs = balance_every(stream->ntakers) & ~stream->on_heap;
 
-	give_to(stream, &stream->there, every_taker(stream) & ~stream->near,
-	    record, n);
+	give_to(stream, &stream->models_side, theirs, record, n);
 }
 
 /* Balancing ---------------------------------------------------------- */
 
-/* A new window from now: the clocks as they stand, the heap's at 0. */
+/* A new window: the clocks as they stand, the heap's at 0. */
 static void
 open_window(struct access_stream *stream)
 {
@@ -198,7 +193,20 @@ open_window(struct access_stream *stream)
 		    memory_order_relaxed);
 	}
 	stream->heap_ns = stream->heap_records = 0;
-	stream->resumed = monotonic_ns();
+	stream->opened = monotonic_ns();
+}
+
+/*
+ * A window after a flush, or the first: what the caller does before the
+ * next batch (a phase's end and the next one's start) is not the heap's,
+ * so the heap's clock starts once that batch is passed.
+ */
+static void
+open_phase(struct access_stream *stream)
+{
+	stream->window = stream->first_window;
+	open_window(stream);
+	stream->resumed = 0;
 }
 
 /* Nanoseconds per 1024 records: per record, to 1/1024 ns. */
@@ -232,6 +240,8 @@ window_costs(struct access_stream *stream, struct balance_costs *c)
 	uint64_t ns, records, filter_ns, filter_records;
 	unsigned i;
 
+	if (stream->heap_records == 0)
+		return false;
 	c->heap = per_record(stream->heap_ns, stream->heap_records);
 	c->n = stream->ntakers;
 	c->filtered = stream->counted;
@@ -241,8 +251,8 @@ window_costs(struct access_stream *stream, struct balance_costs *c)
 			return false;
 		c->taker[i] = per_record(ns, records);
 	}
-	window_of(stream, FILTER_HERE, &filter_ns, &filter_records);
-	window_of(stream, FILTER_THERE, &ns, &records);
+	window_of(stream, FILTER_HEAP_SIDE, &filter_ns, &filter_records);
+	window_of(stream, FILTER_MODELS_SIDE, &ns, &records);
 	filter_ns += ns;
 	filter_records += records;
 	c->filter = filter_records > 0 ? per_record(filter_ns,
@@ -250,22 +260,21 @@ window_costs(struct access_stream *stream, struct balance_costs *c)
 	return true;
 }
 
-/* After a batch: a judgement, once the window is full. */
+/* After a batch: a judgement, once the window is full or old. */
 static void
 rebalance(struct access_stream *stream)
 {
 	struct balance_costs c;
 	uint32_t best;
 
-	if (stream->heap_records < stream->window ||
-	    !window_costs(stream, &c)) {
-		stream->resumed = monotonic_ns();
+	if ((stream->heap_records < stream->window &&
+	    monotonic_ns() - stream->opened < BALANCE_WINDOW_NS) ||
+	    !window_costs(stream, &c))
 		return;
-	}
 	best = balance_best(&c);
-	if (best != stream->near && balance_worth(balance_busier(&c,
-	    stream->near), balance_busier(&c, best))) {
-		stream_run_near(stream, best);
+	if (best != stream->on_heap && balance_worth(balance_busier(&c,
+	    stream->on_heap), balance_busier(&c, best))) {
+		stream_run_on_heap(stream, best);
 		if (stream->window < BALANCE_WINDOW_MAX_RECORDS)
 			stream->window *= 2;
 	}
@@ -273,12 +282,13 @@ rebalance(struct access_stream *stream)
 }
 
 void
-stream_run_near(struct access_stream *stream, uint32_t near)
+stream_run_on_heap(struct access_stream *stream, uint32_t on_heap)
 {
-	assert(stream->pipeline != NULL && (near & ~every_taker(stream)) == 0);
+	assert(stream->pipeline != NULL &&
+	    (on_heap & ~balance_every(stream->ntakers)) == 0);
 	/* The models' thread reads the split as it takes each batch. */
 	pipeline_wait(stream->pipeline);
-	stream->near = near;
+	stream->on_heap = on_heap;
 }
 
 /* The stream -------------------------------------------------------- */
@@ -287,16 +297,23 @@ int
 stream_pipe(struct access_stream *stream, bool own_cpus)
 {
 	assert(stream->limit == STREAM_BATCH && used(stream) == 0);
-	stream->pipeline = pipeline_start(give_far, stream, own_cpus);
+	stream->pipeline = pipeline_start(give_models, stream, own_cpus);
 	if (stream->pipeline == NULL)
 		return -1;
 	stream->record = pipeline_batch(stream->pipeline, &stream->limit);
 	start_batch(stream);
-	stream->near = 0;
+	stream->on_heap = 0;
 	stream->balanced = own_cpus;
-	stream->window = BALANCE_WINDOW_RECORDS;
-	open_window(stream);
+	stream->first_window = BALANCE_WINDOW_RECORDS;
+	open_phase(stream);
 	return 0;
+}
+
+void
+stream_judge_every(struct access_stream *stream, uint64_t records)
+{
+	assert(records > 0);
+	stream->first_window = stream->window = records;
 }
 
 /*
@@ -310,15 +327,17 @@ pass_piped(struct access_stream *stream)
 	const uint64_t *batch = stream->record;
 	uint32_t n = used(stream);
 
-	if (stream->balanced) {
+	if (stream->balanced && stream->resumed != 0) {
 		stream->heap_ns += monotonic_ns() - stream->resumed;
 		stream->heap_records += n;
 	}
 	stream->record = pipeline_pass(stream->pipeline, n, &stream->limit);
 	/* The ring's batch stays unwritten until the heap comes round. */
-	give_to(stream, &stream->here, stream->near, batch, n);
-	if (stream->balanced)
+	give_to(stream, &stream->heap_side, stream->on_heap, batch, n);
+	if (stream->balanced) {
 		rebalance(stream);
+		stream->resumed = monotonic_ns();
+	}
 }
 
 void
@@ -327,7 +346,7 @@ stream_pass(struct access_stream *stream)
 	if (stream->pipeline != NULL)
 		pass_piped(stream);
 	else
-		give_to(stream, &stream->here, every_taker(stream),
+		give_to(stream, &stream->heap_side, balance_every(stream->ntakers),
 		    stream->record, used(stream));
 	start_batch(stream);
 }
@@ -350,15 +369,9 @@ stream_flush(struct access_stream *stream)
 	if (stream->pipeline == NULL)
 		return;
 	pipeline_wait(stream->pipeline);
-	/*
-	 * A flush ends a phase: the next one's costs are its own (a fill's
-	 * sifts are short, a replace's long), and what the caller does
-	 * before its first record is not the heap's.
-	 */
-	if (stream->balanced) {
-		stream->window = BALANCE_WINDOW_RECORDS;
-		open_window(stream);
-	}
+	/* A flush ends a phase: the next one's costs are its own. */
+	if (stream->balanced)
+		open_phase(stream);
 }
 
 void
@@ -369,7 +382,7 @@ stream_fini(struct access_stream *stream)
 		return;
 	pipeline_stop(stream->pipeline);
 	stream->pipeline = NULL;
-	stream->near = 0;
+	stream->on_heap = 0;
 	stream->balanced = false;
 	stream->record = stream->own;
 	stream->limit = STREAM_BATCH;

@@ -228,17 +228,19 @@ struct access_stream {
 	 * Piped: the takers (taker i as 1 << i) that run on the heap's
 	 * thread, changed only while the models' thread has nothing.
 	 */
-	uint32_t	near;
+	uint32_t	on_heap;
 	/* Piped with a processor a thread: the split follows the costs. */
 	bool		balanced;
 	struct stream_clock clock[STREAM_MAX_TAKERS];
-	struct stream_side here;	/* the heap's thread, or in line */
-	struct stream_side there;	/* the models' thread */
+	struct stream_side heap_side;	/* the heap's thread, or in line */
+	struct stream_side models_side;	/* the models' thread */
 	/* The judgement's window (balance.h), the heap's thread's: */
-	uint64_t	window;		/* records it waits for */
+	uint64_t	first_window;	/* records a phase's first waits for */
+	uint64_t	window;		/* records this one waits for */
+	uint64_t	opened;		/* when, in ns */
 	uint64_t	heap_ns;	/* the heap's own time in it */
 	uint64_t	heap_records;
-	uint64_t	resumed;	/* when the heap last went on */
+	uint64_t	resumed;	/* when the heap last went on; 0: not */
 	/* The clocks as the window opened. */
 	uint32_t	seen_ns[STREAM_CLOCKS];
 	uint32_t	seen_records[STREAM_CLOCKS];
@@ -271,7 +273,14 @@ int	stream_pipe(struct access_stream *, bool own_cpus);
  * the next batch on, once the models' thread has taken every batch
  * passed; what a balanced stream does when it moves them.
  */
-void	stream_run_near(struct access_stream *, uint32_t near);
+void	stream_run_on_heap(struct access_stream *, uint32_t on_heap);
+/*
+ * A balanced stream judges its split every `records` records from now
+ * on, the window doubling after each move and back at each flush:
+ * BALANCE_WINDOW_RECORDS, unless a test shortens it to see moves in a
+ * short stream.
+ */
+void	stream_judge_every(struct access_stream *, uint64_t records);
 /*
  * Hands the buffered records to every taker; when it returns, every
  * record put so far has been taken (on the pipeline's thread too), so

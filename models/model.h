@@ -123,8 +123,9 @@ struct model_ops {
 	/* A batch of the stream's records (stream.h), markers and all. */
 	void		(*take)(void *, const uint64_t *records, size_t n);
 	/*
-	 * The same batch filtered (counted.h), once for every model that
-	 * has this, which the run then calls instead of take; or NULL.
+	 * The same batch filtered (counted.h), once a thread for every
+	 * model that has this, which the stream then calls instead of take;
+	 * or NULL.
 	 */
 	void		(*take_counted)(void *, const struct counted *);
 	/*

@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * registry.c: the models the run iterates (model.h), one line each, in
- * the order they take the stream and write their starting state to a
- * trace: the caches first, whose contents lead a phase's trace.
+ * the order they write their starting state to a trace: the caches
+ * first, whose contents lead a phase's trace.  They take the stream in
+ * any order, each on its own (stream.h).
  */
 #include "model.h"
 

@@ -140,9 +140,9 @@ setup_stream(struct run *run, const struct page_map *pages)
 {
 	const struct config *config = run->config;
 
-	/* Real evictions must not lag the heap's real accesses. */
 	run->taps.pages = *pages;
 	run->taps.items_counted = config->model == MODEL_FULL;
+	/* Real evictions must not lag the heap's real accesses. */
 	stream_init(&run->stream, config->vm == VM_KERNEL ||
 	    config->vm == VM_DISK ? 1 : STREAM_BATCH, run->taps.items_counted);
 	taps_subscribe(&run->taps, &run->stream);

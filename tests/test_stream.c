@@ -17,6 +17,7 @@
 
 #include "balance.h"
 #include "heap.h"
+#include "monotonic.h"
 #include "pipeline.h"
 #include "prng.h"
 #include "model.h"
@@ -55,13 +56,14 @@ take_log(void *model, const uint64_t *record, size_t n)
 }
 
 /*
- * Batches of 1, 7 and STREAM_BATCH records, and the pipeline's, whose
- * waiting threads sleep at once or spin first.
+ * Batches of 1, 7 and STREAM_BATCH records, and the pipeline's, on two
+ * threads that share the CPUs (a waiting one sleeps at once) or have one
+ * each (it spins first, and the stream balances its takers).
  */
 static const struct batching {
 	uint32_t	records;	/* the most a taker is handed at once */
 	bool		piped;
-	bool		spins;
+	bool		own_cpus;
 } batchings[] = {
 	{ 1, false, false },
 	{ 7, false, false },
@@ -83,7 +85,7 @@ open_stream(struct access_stream *stream, unsigned k,
 	for (i = 0; i < ntakers; i++)
 		stream_subscribe(stream, taker[i]);
 	if (b->piped)
-		ck_assert_int_eq(stream_pipe(stream, b->spins), 0);
+		ck_assert_int_eq(stream_pipe(stream, b->own_cpus), 0);
 }
 
 START_TEST(every_taker_every_record)
@@ -189,7 +191,7 @@ START_TEST(any_split_takes_every_record)
 	ck_assert_int_eq(stream_pipe(&stream, balanced), 0);
 	for (i = 0; i < RECORDS; i++) {
 		if (i % SPLIT_EVERY == 0)
-			stream_run_near(&stream, (uint32_t)(i / SPLIT_EVERY) %
+			stream_run_on_heap(&stream, (uint32_t)(i / SPLIT_EVERY) %
 			    16);
 		stream_put(&stream, split_record(i));
 	}
@@ -227,10 +229,135 @@ START_TEST(any_split_takes_every_record)
 }
 END_TEST
 
+/*
+ * A taker that checks each record, or each counted address and end, as
+ * it comes, against split_record(), and dawdles `dawdle_ns` a call.
+ */
+struct checker {
+	bool		 items;		/* counted: the items' accesses too */
+	uint64_t	 dawdle_ns;
+	uint64_t	 source;	/* the records checked */
+	uint64_t	 addresses;	/* counted: the addresses checked */
+	uint64_t	 ends;		/* counted: the operations' ends */
+	bool		 wrong;
+};
+
+static void
+dawdle(uint64_t ns)
+{
+	uint64_t start = monotonic_ns();
+
+	while (monotonic_ns() - start < ns)
+		continue;
+}
+
+static void
+check_records(void *model, const uint64_t *record, size_t n)
+{
+	struct checker *k = model;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		k->wrong |= record[i] != split_record(k->source++);
+	dawdle(k->dawdle_ns);
+}
+
+/*
+ * The records a chunk's ends stand for: up to the one before its next
+ * counted address, each end an operation's; the steps between, none.
+ */
+static void
+check_ends_to(struct checker *k, const struct counted *c, size_t *e,
+    size_t address)
+{
+	uint64_t r;
+
+	for (;;) {
+		r = split_record(k->source);
+		if (stream_is_counted(r, k->items))
+			return;
+		if (stream_kind_of(r) == STREAM_OP_END) {
+			if (*e == c->ends)
+				return;
+			k->wrong |= c->end[(*e)++] != address;
+			k->ends++;
+		}
+		k->source++;
+	}
+}
+
+static void
+check_counted(void *model, const struct counted *c)
+{
+	struct checker *k = model;
+	size_t a, e = 0;
+
+	for (a = 0; a < c->n; a++) {
+		check_ends_to(k, c, &e, a);
+		k->wrong |= c->address[a] != stream_address_of(
+		    split_record(k->source++));
+		k->addresses++;
+	}
+	check_ends_to(k, c, &e, c->n);
+	k->wrong |= e != c->ends;
+	dawdle(k->dawdle_ns);
+}
+
+/*
+ * A balanced stream whose judgements come every four batches, of two
+ * slow takers (one of records, one of counted addresses) and two quick
+ * ones: keeping both slow ones on the models' thread would nearly
+ * double its time, so the stream moves takers, and every taker still
+ * sees every record in order, once.
+ */
+#define MOVES_RECORDS	(UINT64_C(1) << 21)
+START_TEST(balanced_moves_take_every_record)
+{
+	static struct access_stream stream;
+	bool items = _i, moved = false;
+	struct checker k[4] = {
+	    { .items = items, .dawdle_ns = 300000 },
+	    { .items = items, .dawdle_ns = 40000 },
+	    { .items = items }, { .items = items } };
+	const struct stream_taker takers[] = {
+	    { .take = check_records, .model = &k[0] },
+	    { .take_counted = check_counted, .model = &k[1] },
+	    { .take = check_records, .model = &k[2] },
+	    { .take_counted = check_counted, .model = &k[3] } };
+	uint64_t i, counted = 0, ends = 0;
+	unsigned t;
+
+	stream_init(&stream, STREAM_BATCH, items);
+	for (t = 0; t < 4; t++)
+		stream_subscribe(&stream, takers[t]);
+	ck_assert_int_eq(stream_pipe(&stream, true), 0);
+	stream_judge_every(&stream, 4 * PIPELINE_BATCH);
+	for (i = 0; i < MOVES_RECORDS; i++) {
+		stream_put(&stream, split_record(i));
+		moved |= stream.on_heap != 0;
+	}
+	stream_fini(&stream);
+	for (i = 0; i < MOVES_RECORDS; i++) {
+		counted += stream_is_counted(split_record(i), items);
+		ends += stream_kind_of(split_record(i)) == STREAM_OP_END;
+	}
+	ck_assert(moved);
+	for (t = 0; t < 4; t++) {
+		need(!k[t].wrong, "taker %u saw a record out of place", t);
+		if (takers[t].take != NULL) {
+			ck_assert_uint_eq(k[t].source, MOVES_RECORDS);
+			continue;
+		}
+		ck_assert_uint_eq(k[t].addresses, counted);
+		ck_assert_uint_eq(k[t].ends, ends);
+	}
+}
+END_TEST
+
 /* Balancing: hand-worked splits (balance.h). */
 START_TEST(best_split_by_hand)
 {
-	/* 36 all on the models' thread; 30 with takers 1 and 2 near. */
+	/* 36 all on the models' thread; 30 with takers 1 and 2 on the heap's. */
 	struct balance_costs c = { .heap = 10, .n = 3, .taker = { 30, 5, 1 } };
 
 	ck_assert_uint_eq(balance_busier(&c, 0), 36);
@@ -260,14 +387,14 @@ END_TEST
 
 /* The least busier thread over every split, recursively: taker i on. */
 static uint64_t
-least_busier(const struct balance_costs *c, unsigned i, uint32_t near)
+least_busier(const struct balance_costs *c, unsigned i, uint32_t on_heap)
 {
 	uint64_t with, without;
 
 	if (i == c->n)
-		return balance_busier(c, near);
-	with = least_busier(c, i + 1, near | UINT32_C(1) << i);
-	without = least_busier(c, i + 1, near);
+		return balance_busier(c, on_heap);
+	with = least_busier(c, i + 1, on_heap | UINT32_C(1) << i);
+	without = least_busier(c, i + 1, on_heap);
 	return with < without ? with : without;
 }
 
@@ -613,6 +740,7 @@ stream_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, every_taker_every_record, 0, (int)NBATCHINGS);
 	tcase_add_loop_test(tc, any_split_takes_every_record, 0, 4);
+	tcase_add_loop_test(tc, balanced_moves_take_every_record, 0, 2);
 	tcase_add_test(tc, best_split_by_hand);
 	tcase_add_test(tc, best_split_is_least);
 	tcase_add_loop_test(tc, steps_hold_siblings, 0, LAYOUT_COUNT);

@@ -13,7 +13,8 @@
 # over $RUNS interleaved runs of the ratio between two runs made side by
 # side, against its target: everything on (L1, L2, LLC, TLB, pages) and
 # pages alone (--cache off) against --vm off at 1M and 100K items, per
-# layout and workload (replace, mix), what --time-model adds to
+# layout (one run each, so that the models' thread finds a free core)
+# and workload (replace, mix), what --time-model adds to
 # everything on, and everything on with the models' thread off
 # (--no-pipeline: target 4x at 1M items, full); --resident all (with the line
 # curve) against one fixed budget; and the default run's wall time.
@@ -55,13 +56,20 @@ bheapsim() {
 
 # Targets -------------------------------------------------------------
 
-# ns/op rows of one run: ITEMS MODEL MODE REP LAYOUT WORKLOAD NS.
+# ns/op rows of a run per layout, one after another, so that each finds
+# the second core that issue 38's targets give its models where the
+# machine has two (three layouts at once run two side by side, with no
+# core to spare): ITEMS MODEL MODE REP LAYOUT WORKLOAD NS.
 target_run() {
 	t_items=$1 t_model=$2 t_mode=$3 t_rep=$4
 	shift 4
-	bheapsim --items "$t_items" --workload replace,mix --model "$t_model" \
-	    "$@" --format csv 2>/dev/null | awk -F, -v pre="$t_items $t_model $t_mode $t_rep" \
-	    "$CSV_HEADER"'{ print pre, $col["layout"], $col["workload"], $col["ns_per_op"] }'
+	for t_layout in binheap bheap dary; do
+		bheapsim --items "$t_items" --layout "$t_layout" \
+		    --workload replace,mix --model "$t_model" "$@" \
+		    --format csv 2>/dev/null |
+		    awk -F, -v pre="$t_items $t_model $t_mode $t_rep" \
+		    "$CSV_HEADER"'{ print pre, $col["layout"], $col["workload"], $col["ns_per_op"] }'
+	done
 }
 
 # Wall seconds of a command, its output thrown away.
