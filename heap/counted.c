@@ -15,7 +15,7 @@
 #include <assert.h>
 
 #include "counted.h"
-#include "stream.h"
+#include "record.h"
 #include "vectors.h"
 
 
