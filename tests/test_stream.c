@@ -125,26 +125,6 @@ START_TEST(every_taker_every_record)
 }
 END_TEST
 
-/* What a taker of counted addresses collects: each, and each end. */
-struct seen {
-	uint64_t	*address;
-	size_t		 n;
-	uint64_t	*end;		/* the addresses before each end */
-	size_t		 ends;
-};
-
-static void
-take_seen(void *model, const struct counted *c)
-{
-	struct seen *s = model;
-	size_t i;
-
-	for (i = 0; i < c->ends; i++)
-		s->end[s->ends++] = s->n + c->end[i];
-	for (i = 0; i < c->n; i++)
-		s->address[s->n++] = c->address[i];
-}
-
 /* Record i of a stream of accesses, an item's one in three, and markers. */
 static uint64_t
 split_record(uint64_t i)
@@ -156,78 +136,6 @@ split_record(uint64_t i)
 	return stream_access(i % 2 ? STREAM_READ : STREAM_WRITE, i * 8, 8,
 	    i % 3 == 0);
 }
-
-/*
- * Two takers of records and two of counted addresses, their split
- * between the threads moved every SPLIT_EVERY records through all
- * sixteen, piped with a balanced stream or not: each sees every record
- * in order, once, and the counted ones what a naive decoding keeps.
- */
-#define SPLIT_EVERY	9000u
-START_TEST(any_split_takes_every_record)
-{
-	static struct access_stream stream;
-	bool items = _i & 1, balanced = _i & 2;
-	struct log a = { 0 }, b = { 0 };
-	struct seen c[2];
-	const struct stream_taker takers[] = {
-	    { .take = take_log, .model = &a },
-	    { .take_counted = take_seen, .model = &c[0] },
-	    { .take = take_log, .model = &b },
-	    { .take_counted = take_seen, .model = &c[1] } };
-	size_t n = 0, ends = 0;
-	uint64_t i;
-	unsigned k, t;
-
-	for (k = 0; k < 2; k++) {
-		c[k] = (struct seen){ .address = malloc(RECORDS *
-		    sizeof(uint64_t)), .end = malloc(RECORDS *
-		    sizeof(uint64_t)) };
-		ck_assert(c[k].address != NULL && c[k].end != NULL);
-	}
-	stream_init(&stream, STREAM_BATCH, items);
-	for (t = 0; t < 4; t++)
-		stream_subscribe(&stream, takers[t]);
-	ck_assert_int_eq(stream_pipe(&stream, balanced), 0);
-	for (i = 0; i < RECORDS; i++) {
-		if (i % SPLIT_EVERY == 0)
-			stream_run_on_heap(&stream, (uint32_t)(i / SPLIT_EVERY) %
-			    16);
-		stream_put(&stream, split_record(i));
-	}
-	stream_fini(&stream);
-	ck_assert_uint_eq(a.n, RECORDS);
-	ck_assert_uint_eq(b.n, RECORDS);
-	for (i = 0; i < RECORDS; i++) {
-		uint64_t r = split_record(i);
-
-		need(a.record[i] == r && b.record[i] == r,
-		    "record %lu differs", (unsigned long)i);
-		if (stream_kind_of(r) == STREAM_OP_END) {
-			for (k = 0; k < 2; k++)
-				need(c[k].end[ends] == n, "end %lu after %lu, "
-				    "not %lu", (unsigned long)ends,
-				    (unsigned long)c[k].end[ends],
-				    (unsigned long)n);
-			ends++;
-		} else if (stream_is_counted(r, items)) {
-			for (k = 0; k < 2; k++)
-				need(c[k].address[n] == stream_address_of(r),
-				    "address %lu differs", (unsigned long)n);
-			n++;
-		}
-	}
-	for (k = 0; k < 2; k++) {
-		ck_assert_uint_eq(c[k].n, n);
-		ck_assert_uint_eq(c[k].ends, ends);
-		free(c[k].address);
-		free(c[k].end);
-	}
-	ck_assert_uint_gt(n, RECORDS / 3);
-	free(a.record);
-	free(b.record);
-}
-END_TEST
 
 /*
  * A taker that checks each record, or each counted address and end, as
@@ -304,6 +212,82 @@ check_counted(void *model, const struct counted *c)
 }
 
 /*
+ * A piped stream of CHECKERS takers, k[t] each: of records for even t,
+ * of counted addresses for odd.
+ */
+#define CHECKERS	4u
+static void
+checked_stream(struct access_stream *stream, struct checker *k,
+    bool own_cpus)
+{
+	unsigned t;
+
+	stream_init(stream, STREAM_BATCH, k[0].items);
+	for (t = 0; t < CHECKERS; t++)
+		stream_subscribe(stream, t % 2 == 0 ?
+		    (struct stream_taker){ .take = check_records,
+		    .model = &k[t] } :
+		    (struct stream_taker){ .take_counted = check_counted,
+		    .model = &k[t] });
+	ck_assert_int_eq(stream_pipe(stream, own_cpus), 0);
+}
+
+/*
+ * Whether each of `n` checkers (checked_stream()'s, the even ones of
+ * records) saw all of a stream of `records` records (split_record()'s):
+ * every record, or every address its filter keeps and every operation's
+ * end, in order, once.
+ */
+static void
+checkers_saw_all(const struct checker *k, unsigned n, uint64_t records)
+{
+	uint64_t i, counted = 0, ends = 0;
+	unsigned t;
+
+	for (i = 0; i < records; i++) {
+		counted += stream_is_counted(split_record(i), k[0].items);
+		ends += stream_kind_of(split_record(i)) == STREAM_OP_END;
+	}
+	ck_assert_uint_gt(counted, records / 3);
+	for (t = 0; t < n; t++) {
+		need(!k[t].wrong, "taker %u saw a record out of place", t);
+		if (t % 2 == 0) {
+			ck_assert_uint_eq(k[t].source, records);
+			continue;
+		}
+		ck_assert_uint_eq(k[t].addresses, counted);
+		ck_assert_uint_eq(k[t].ends, ends);
+	}
+}
+
+/*
+ * Two takers of records and two of counted addresses, their split
+ * between the threads moved every SPLIT_EVERY records through all
+ * sixteen, piped with a balanced stream or not: each sees every record
+ * in order, once, and the counted ones what a naive decoding keeps.
+ */
+#define SPLIT_EVERY	9000u
+START_TEST(any_split_takes_every_record)
+{
+	static struct access_stream stream;
+	bool items = _i & 1, balanced = _i & 2;
+	struct checker k[CHECKERS] = { { .items = items },
+	    { .items = items }, { .items = items }, { .items = items } };
+	uint64_t i;
+
+	checked_stream(&stream, k, balanced);
+	for (i = 0; i < RECORDS; i++) {
+		if (i % SPLIT_EVERY == 0)
+			stream_run_on_heap(&stream, (uint32_t)(i / SPLIT_EVERY) %
+			    16);
+		stream_put(&stream, split_record(i));
+	}
+	stream_fini(&stream);
+	checkers_saw_all(k, CHECKERS, RECORDS);
+}
+END_TEST
+
+/*
  * A balanced stream whose judgements come every four batches, of two
  * slow takers (one of records, one of counted addresses) and two quick
  * ones: keeping both slow ones on the models' thread would nearly
@@ -315,42 +299,21 @@ START_TEST(balanced_moves_take_every_record)
 {
 	static struct access_stream stream;
 	bool items = _i, moved = false;
-	struct checker k[4] = {
+	struct checker k[CHECKERS] = {
 	    { .items = items, .dawdle_ns = 300000 },
 	    { .items = items, .dawdle_ns = 40000 },
 	    { .items = items }, { .items = items } };
-	const struct stream_taker takers[] = {
-	    { .take = check_records, .model = &k[0] },
-	    { .take_counted = check_counted, .model = &k[1] },
-	    { .take = check_records, .model = &k[2] },
-	    { .take_counted = check_counted, .model = &k[3] } };
-	uint64_t i, counted = 0, ends = 0;
-	unsigned t;
+	uint64_t i;
 
-	stream_init(&stream, STREAM_BATCH, items);
-	for (t = 0; t < 4; t++)
-		stream_subscribe(&stream, takers[t]);
-	ck_assert_int_eq(stream_pipe(&stream, true), 0);
+	checked_stream(&stream, k, true);
 	stream_judge_every(&stream, 4 * PIPELINE_BATCH);
 	for (i = 0; i < MOVES_RECORDS; i++) {
 		stream_put(&stream, split_record(i));
 		moved |= stream.on_heap != 0;
 	}
 	stream_fini(&stream);
-	for (i = 0; i < MOVES_RECORDS; i++) {
-		counted += stream_is_counted(split_record(i), items);
-		ends += stream_kind_of(split_record(i)) == STREAM_OP_END;
-	}
 	ck_assert(moved);
-	for (t = 0; t < 4; t++) {
-		need(!k[t].wrong, "taker %u saw a record out of place", t);
-		if (takers[t].take != NULL) {
-			ck_assert_uint_eq(k[t].source, MOVES_RECORDS);
-			continue;
-		}
-		ck_assert_uint_eq(k[t].addresses, counted);
-		ck_assert_uint_eq(k[t].ends, ends);
-	}
+	checkers_saw_all(k, CHECKERS, MOVES_RECORDS);
 }
 END_TEST
 
