@@ -125,12 +125,13 @@ struct cache {
 	 * each access stamps its block with the next tick and puts the
 	 * block in a ring of ticks.  A block is resident iff its stamp is
 	 * the oldest live tick (the oldest still some block's latest) or
-	 * later, and a miss when full evicts the oldest's block.  A hit is
-	 * two stores, where the list's move to the head is six dependent
-	 * ones after a search of the index.
+	 * later, and a miss when full evicts the oldest's block, found by a
+	 * bit per tick.  A hit is three stores, where the list's move to the
+	 * head is six dependent ones after a search of the index.
 	 */
 	uint64_t	*stamp;		/* per block: its latest tick, or 0 */
 	uint32_t	*ring;		/* per tick, mod the ring: its block */
+	uint64_t	*ring_live;	/* per tick, mod the ring: a bit, live */
 	uint32_t	*live;		/* room to renumber the live ticks */
 	uint64_t	ring_mask;	/* the ring's ticks - 1, a power of 2 */
 	uint64_t	tick;		/* the latest tick */

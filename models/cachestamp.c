@@ -8,15 +8,21 @@
  * a ring of ticks.  A tick is live while it is its block's latest; the
  * oldest live tick is the least recent resident block's.  A block is
  * resident iff its stamp is the oldest live tick or later, and a miss in
- * a full set evicts that block by moving the oldest tick past it.  So a
- * hit is a load and two stores, where a list's move to the head is six
+ * a full set evicts that block by moving the oldest tick past it.  A bit
+ * per tick of the ring says whether it is live: a hit clears its block's
+ * last tick's, so that a miss finds the oldest live tick by a count of
+ * zeros in a word, not by a load of each dead tick's block's stamp (3%
+ * of a full run with the pipeline off at 1M items, dary).  So a hit is a
+ * load and three stores, where a list's move to the head is six
  * dependent ones after a search of an index (cache.c's linked sets).
  * A batch (cache_take()) is one loop with the ticks in locals, not a
  * call per access: a first-level TLB of 96 ways (AMD's) takes every
  * access the data caches take.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cache.h"
 
@@ -42,11 +48,17 @@ cache_stamps_fit(const struct cache_geometry *g, uint64_t blocks)
 	    blocks <= CACHE_STAMPED_MAX_BLOCKS;
 }
 
-/* The ring's ticks: a power of two, RING_TICKS_PER_WAY per way. */
+/* The ticks a word of live bits holds. */
+#define TICKS_PER_WORD	64u
+
+/*
+ * The ring's ticks: a power of two, RING_TICKS_PER_WAY per way, and
+ * whole words of live bits.
+ */
 static uint64_t
 ring_ticks(const struct cache_geometry *g)
 {
-	uint64_t ticks = 1;
+	uint64_t ticks = TICKS_PER_WORD;
 
 	while (ticks < RING_TICKS_PER_WAY * (uint64_t)g->ways)
 		ticks <<= 1;
@@ -57,6 +69,7 @@ uint64_t
 cache_stamps_bytes(const struct cache_geometry *g, uint64_t blocks)
 {
 	return blocks * sizeof(uint64_t) + ring_ticks(g) * sizeof(uint32_t) +
+	    ring_ticks(g) / TICKS_PER_WORD * sizeof(uint64_t) +
 	    g->ways * sizeof(uint32_t);
 }
 
@@ -68,8 +81,11 @@ cache_stamps_init(struct cache *cache, uint64_t blocks)
 
 	cache->stamp = calloc(blocks, sizeof(*cache->stamp));
 	cache->ring = calloc(ticks, sizeof(*cache->ring));
+	cache->ring_live = calloc(ticks / TICKS_PER_WORD,
+	    sizeof(*cache->ring_live));
 	cache->live = calloc(cache->geometry.ways, sizeof(*cache->live));
-	if (cache->stamp == NULL || cache->ring == NULL || cache->live == NULL)
+	if (cache->stamp == NULL || cache->ring == NULL ||
+	    cache->ring_live == NULL || cache->live == NULL)
 		return -1;
 	cache->ring_mask = ticks - 1;
 	cache->oldest = 1;
@@ -82,9 +98,11 @@ cache_stamps_fini(struct cache *cache)
 {
 	free(cache->stamp);
 	free(cache->ring);
+	free(cache->ring_live);
 	free(cache->live);
 	cache->stamp = NULL;
 	cache->ring = cache->live = NULL;
+	cache->ring_live = NULL;
 }
 
 /* Access -------------------------------------------------------------- */
@@ -96,6 +114,7 @@ cache_stamps_fini(struct cache *cache)
 struct stamps {
 	uint64_t	*stamp;
 	uint32_t	*ring;
+	uint64_t	*ring_live;
 	uint64_t	 ring_mask;
 	uint64_t	 tick;
 	uint64_t	 oldest;
@@ -108,7 +127,8 @@ stamps_of(const struct cache *cache)
 {
 	return (struct stamps){
 		.stamp = cache->stamp, .ring = cache->ring,
-		.ring_mask = cache->ring_mask, .tick = cache->tick,
+		.ring_live = cache->ring_live, .ring_mask = cache->ring_mask,
+		.tick = cache->tick,
 		.oldest = cache->oldest, .resident = cache->resident,
 		.ways = cache->geometry.ways,
 	};
@@ -122,20 +142,55 @@ stamps_put(struct cache *cache, const struct stamps *s)
 	cache->resident = s->resident;
 }
 
-/* Whether tick t is still its block's latest. */
+/* Tick t's word of live bits; its bit there is t's low six. */
+static inline uint64_t *
+live_word(const struct stamps *s, uint64_t t)
+{
+	return &s->ring_live[(t & s->ring_mask) / TICKS_PER_WORD];
+}
+
+/*
+ * Whether tick t, from the oldest live on, is still its block's latest:
+ * its bit.  An older tick's bit means nothing: it may be still set, or be
+ * a later tick's.
+ */
 static inline bool
 tick_live(const struct stamps *s, uint64_t t)
 {
-	return s->stamp[s->ring[t & s->ring_mask]] == t;
+	assert(t >= s->oldest && t - s->oldest <= s->ring_mask);
+	return (*live_word(s, t) >> (t % TICKS_PER_WORD) & 1) != 0;
 }
 
-/* The oldest live tick from `from` on, before `to`, else `to`. */
+static inline void
+set_live(const struct stamps *s, uint64_t t)
+{
+	*live_word(s, t) |= (uint64_t)1 << (t % TICKS_PER_WORD);
+}
+
+static inline void
+clear_live(const struct stamps *s, uint64_t t)
+{
+	*live_word(s, t) &= ~((uint64_t)1 << (t % TICKS_PER_WORD));
+}
+
+/*
+ * The oldest live tick from `from` on, before `to`, else `to`: a word of
+ * bits at a time.  A bit past `to` may be an older tick's, so a tick
+ * found there is not taken.
+ */
 static inline uint64_t
 first_live(const struct stamps *s, uint64_t from, uint64_t to)
 {
-	while (from < to && !tick_live(s, from))
-		from++;
-	return from;
+	while (from < to) {
+		uint64_t bits = *live_word(s, from) >> (from % TICKS_PER_WORD);
+
+		if (bits != 0) {
+			from += (uint64_t)__builtin_ctzll(bits);
+			return from < to ? from : to;
+		}
+		from = (from | (TICKS_PER_WORD - 1)) + 1;
+	}
+	return to;
 }
 
 /*
@@ -154,9 +209,12 @@ renumber_ticks(struct stamps *s, uint32_t *live)
 		if (tick_live(s, t))
 			live[n++] = s->ring[t & s->ring_mask];
 	first = s->tick - n;
+	memset(s->ring_live, 0, (s->ring_mask + 1) / TICKS_PER_WORD *
+	    sizeof(*s->ring_live));
 	for (k = 0; k < n; k++) {
 		s->stamp[live[k]] = first + k;
 		s->ring[(first + k) & s->ring_mask] = live[k];
+		set_live(s, first + k);
 	}
 	s->oldest = first;
 }
@@ -165,13 +223,16 @@ renumber_ticks(struct stamps *s, uint32_t *live)
 static inline __attribute__((always_inline)) bool
 stamp_access(struct stamps *s, uint32_t *live, uint64_t block)
 {
-	bool hit = s->stamp[block] >= s->oldest;
-	uint64_t t;
+	uint64_t t = s->stamp[block];
+	bool hit = t >= s->oldest;
 
-	if (!hit && s->resident == s->ways) {
+	if (hit) {
+		/* Its last tick is no longer its latest. */
+		clear_live(s, t);
+	} else if (s->resident == s->ways) {
 		/* The least recent block leaves: its stamp falls behind. */
 		s->oldest = first_live(s, s->oldest, s->tick) + 1;
-	} else if (!hit) {
+	} else {
 		s->resident++;
 	}
 	t = ++s->tick;
@@ -182,6 +243,7 @@ stamp_access(struct stamps *s, uint32_t *live, uint64_t block)
 	}
 	s->stamp[block] = t;
 	s->ring[t & s->ring_mask] = (uint32_t)block;
+	set_live(s, t);
 	return hit;
 }
 
