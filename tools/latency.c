@@ -28,11 +28,14 @@
  * grammar (SIZE=TIME,...): the time model's lat(D) (issue 40).  With
  * --walk-curve, the translation of a load whose page and line were last
  * touched SIZE bytes of pages ago, for 16 to WALK_CURVE_PAGES pages,
- * measured as tlb= above.
+ * measured as tlb= above.  With --mixed COLD HOT (KiB), two chases in
+ * turn, of COLD and HOT bytes, against what their reuse distances would
+ * take each alone: mixed() says how.
  *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
  *	./latency --curve
  *	./latency --walk-curve
+ *	./latency --mixed COLD HOT
  */
 #include <assert.h>
 #include <stdint.h>
@@ -120,30 +123,57 @@ chase(char *base, const size_t *at, size_t n)
 enum page_size { SMALL_PAGES, HUGE_PAGES };
 
 /*
+ * A mapping of `bytes` of its own, aligned to a huge page, on small or
+ * huge pages, so that no set takes pages an earlier one faulted in at
+ * another size: its base; unmap() takes it back.
+ */
+struct mapping {
+	char	*map;
+	size_t	 bytes;
+};
+
+static char *
+map_set(size_t bytes, enum page_size page_size, struct mapping *m)
+{
+	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
+	char *base;
+
+	m->bytes = mapped + HUGE;
+	m->map = mmap(NULL, m->bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m->map == MAP_FAILED)
+		abort();
+	base = m->map + (HUGE - (uintptr_t)m->map % HUGE) % HUGE;
+	(void)madvise(base, mapped, page_size == SMALL_PAGES ? MADV_NOHUGEPAGE :
+	    MADV_HUGEPAGE);
+	return base;
+}
+
+static void
+unmap(const struct mapping *m)
+{
+	(void)munmap(m->map, m->bytes);
+}
+
+/*
  * ns per load over every line of `bytes` in the order order() puts
- * them, on small or huge pages.  Each set is a mapping of its own,
- * aligned to a huge page, so that no set takes pages an earlier one
- * faulted in at another size.
+ * them, on small or huge pages, a mapping of its own.
  */
 static double
 set(size_t bytes, enum page_size page_size, void (*order)(size_t *, size_t))
 {
 	size_t n = bytes / LINE;
-	size_t mapped = (bytes + HUGE - 1) / HUGE * HUGE;
-	char *map = mmap(NULL, mapped + HUGE, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *base = map + (HUGE - (uintptr_t)map % HUGE) % HUGE;
+	struct mapping m;
+	char *base = map_set(bytes, page_size, &m);
 	size_t *at = malloc(n * sizeof(*at));
 	double ns;
 
-	if (map == MAP_FAILED || at == NULL)
+	if (at == NULL)
 		abort();
-	(void)madvise(base, mapped, page_size == SMALL_PAGES ? MADV_NOHUGEPAGE :
-	    MADV_HUGEPAGE);
 	order(at, n);
 	ns = chase(base, at, n);
 	free(at);
-	(void)munmap(map, mapped + HUGE);
+	unmap(&m);
 	return ns;
 }
 
@@ -217,6 +247,69 @@ walk(size_t bytes)
 	return pair[WALK_PAIRS / 2];
 }
 
+/*
+ * Every line of `bytes` on huge pages linked in a random cycle, as
+ * latency() chases them: the first link.
+ */
+static void **
+cycle(size_t bytes, struct mapping *m)
+{
+	size_t n = bytes / LINE, i;
+	char *base = map_set(bytes, HUGE_PAGES, m);
+	size_t *at = malloc(n * sizeof(*at));
+	void **first;
+
+	if (at == NULL)
+		abort();
+	random_lines(at, n);
+	for (i = 0; i < n; i++)
+		*(void **)(base + at[i]) = base + at[(i + 1) % n];
+	first = (void **)(base + at[0]);
+	free(at);
+	return first;
+}
+
+/*
+ * ns per pair of loads from two chases taken in turn, one over `cold`
+ * bytes and one over `hot` (at most `cold`), each load's address
+ * waiting for the other chase's last load (an AND with a zero the
+ * compiler cannot see): so a hot line was last touched 2 x hot bytes
+ * before (every hot line and as many cold ones), a cold one cold + hot.
+ * Whether a machine prices such a mixture by reuse distance, as the time
+ * model does: latency(2 x hot) + latency(cold + hot) is what it would
+ * take then (results/time-model.md).
+ */
+static double
+mixed(size_t cold, size_t hot)
+{
+	static volatile uintptr_t zero;
+	struct mapping mc, mh;
+	void **p = cycle(cold, &mc), **q = cycle(hot, &mh);
+	uintptr_t z = zero;
+	double start, best = 1e30;
+	size_t i;
+	unsigned r;
+
+	for (i = 0; i < cold / LINE + STEPS; i++) {
+		q = *(void ***)((char *)q + ((uintptr_t)p & z));
+		p = *(void ***)((char *)p + ((uintptr_t)q & z));
+	}
+	for (r = 0; r < 3; r++) {
+		start = now();
+		for (i = 0; i < STEPS; i++) {
+			q = *(void ***)((char *)q + ((uintptr_t)p & z));
+			p = *(void ***)((char *)p + ((uintptr_t)q & z));
+		}
+		if ((now() - start) / STEPS < best)
+			best = (now() - start) / STEPS;
+		if (p == NULL || q == NULL)
+			abort();
+	}
+	unmap(&mc);
+	unmap(&mh);
+	return best;
+}
+
 /* One point of a curve, "16K=1.2ns", after a comma but the first. */
 static void
 point(size_t bytes, double ns, int first)
@@ -255,6 +348,20 @@ main(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(argv[1], "--walk-curve") == 0) {
 		walk_curve();
+		return 0;
+	}
+	if (argc == 4 && strcmp(argv[1], "--mixed") == 0) {
+		size_t cold = strtoull(argv[2], NULL, 0) << 10;
+		size_t hot = strtoull(argv[3], NULL, 0) << 10;
+
+		if (hot < LINE || cold < hot) {
+			fprintf(stderr, "latency: --mixed COLD HOT: KiB, "
+			    "HOT at least 1 and at most COLD\n");
+			return 2;
+		}
+		printf("cold=%zuK hot=%zuK pair=%.1fns by-distance=%.1fns\n",
+		    cold >> 10, hot >> 10, mixed(cold, hot),
+		    latency(2 * hot) + latency(cold + hot));
 		return 0;
 	}
 	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;

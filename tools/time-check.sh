@@ -27,7 +27,8 @@
 # The grid: FULL=1 issue 40's: items 10K, 100K, 1M, 4M, 16M, 1M
 # operations, replace, reorder and mix, dary at arities 4 and 8, five
 # measured runs; else (CI) 10K and 100K, 100K operations, replace and
-# mix, the binary's default arity, three runs.  SIZES="...", OPS=N,
+# mix, the binary's default arity, three runs; 1M operations either way
+# where SERIALIZE is set (below).  SIZES="...", OPS=N,
 # WORKLOADS=LIST, RUNS=N and ARITIES="D ..." in their place; with
 # ARITIES, dary runs once per arity and is named dary4, dary8 and so on.
 # The measured runs take --jobs 1: two heaps side by side would share
@@ -50,6 +51,11 @@ if [ "${FULL:-0}" = 1 ]; then
 else
 	sizes="10K 100K" ops=100K workloads=replace,mix runs=3 arities=""
 fi
+# Fenced heaps (SERIALIZE) run 1M operations at any grid: each load's
+# latency is exposed, so a short run's figure moves with every burst of
+# the other tenants (binheap at 100K items, both fences: 611 to 1,148
+# ns/op over 100K operations, 509 to 536 over 1M; results/time-model.md).
+[ -n "${SERIALIZE:-}" ] && ops=1M
 sizes=${SIZES:-$sizes}
 ops=${OPS:-$ops}
 workloads=${WORKLOADS:-$workloads}
