@@ -126,7 +126,7 @@ struct cache {
 	 * block in a ring of ticks.  A block is resident iff its stamp is
 	 * the oldest live tick (the oldest still some block's latest) or
 	 * later, and a miss when full evicts the oldest's block, found by a
-	 * bit per tick.  A hit is three stores, where the list's move to the
+	 * bit per tick.  A hit is four stores, where the list's move to the
 	 * head is six dependent ones after a search of the index.
 	 */
 	uint64_t	*stamp;		/* per block: its latest tick, or 0 */

@@ -13,7 +13,7 @@
  * last tick's, so that a miss finds the oldest live tick by a count of
  * zeros in a word, not by a load of each dead tick's block's stamp (3%
  * of a full run with the pipeline off at 1M items, dary).  So a hit is a
- * load and three stores, where a list's move to the head is six
+ * load and four stores, where a list's move to the head is six
  * dependent ones after a search of an index (cache.c's linked sets).
  * A batch (cache_take()) is one loop with the ticks in locals, not a
  * call per access: a first-level TLB of 96 ways (AMD's) takes every
@@ -206,8 +206,11 @@ renumber_ticks(struct stamps *s, uint32_t *live)
 	uint32_t n = 0, k;
 
 	for (t = s->oldest; t < s->tick; t++)
-		if (tick_live(s, t))
+		if (tick_live(s, t)) {
+			/* Each live tick is a resident block's. */
+			assert(n < s->ways);
 			live[n++] = s->ring[t & s->ring_mask];
+		}
 	first = s->tick - n;
 	memset(s->ring_live, 0, (s->ring_mask + 1) / TICKS_PER_WORD *
 	    sizeof(*s->ring_live));

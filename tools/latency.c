@@ -55,6 +55,7 @@
 #define CURVE_LAST	((size_t)512 << 20)
 #define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
 #define WALK_PAIRS	5u	/* a walk's measurements, odd: the median's */
+#define MIXED_MAX_KIB	(1u << 20)	/* --mixed: 1 GiB a set, 2 GiB chased alone */
 
 static uint64_t state = 88172645463325252u;
 
@@ -100,7 +101,7 @@ chase(char *base, const size_t *at, size_t n)
 {
 	size_t i;
 	void **p = (void **)(base + at[0]);
-	double start, best = 1e30;
+	double start, ns, best = 1e30;
 	unsigned r;
 
 	for (i = 0; i < n; i++)
@@ -112,8 +113,9 @@ chase(char *base, const size_t *at, size_t n)
 		start = now();
 		for (i = 0; i < STEPS; i++)
 			p = *p;
-		if ((now() - start) / STEPS < best)
-			best = (now() - start) / STEPS;
+		ns = (now() - start) / STEPS;
+		if (ns < best)
+			best = ns;
 		if (p == NULL)
 			abort();
 	}
@@ -286,7 +288,7 @@ mixed(size_t cold, size_t hot)
 	struct mapping mc, mh;
 	void **p = cycle(cold, &mc), **q = cycle(hot, &mh);
 	uintptr_t z = zero;
-	double start, best = 1e30;
+	double start, ns, best = 1e30;
 	size_t i;
 	unsigned r;
 
@@ -300,8 +302,9 @@ mixed(size_t cold, size_t hot)
 			q = *(void ***)((char *)q + ((uintptr_t)p & z));
 			p = *(void ***)((char *)p + ((uintptr_t)q & z));
 		}
-		if ((now() - start) / STEPS < best)
-			best = (now() - start) / STEPS;
+		ns = (now() - start) / STEPS;
+		if (ns < best)
+			best = ns;
 		if (p == NULL || q == NULL)
 			abort();
 	}
@@ -339,6 +342,21 @@ walk_curve(void)
 	printf("\n");
 }
 
+/* A count of KiB, 1 to MIXED_MAX_KIB, in bytes; else 0. */
+static size_t
+kib(const char *word)
+{
+	char *end;
+	unsigned long long n;
+
+	if (word[0] < '0' || word[0] > '9')
+		return 0;
+	n = strtoull(word, &end, 10);
+	if (*end != '\0' || n == 0 || n > MIXED_MAX_KIB)
+		return 0;
+	return (size_t)n << 10;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -350,13 +368,13 @@ main(int argc, char **argv)
 		walk_curve();
 		return 0;
 	}
-	if (argc == 4 && strcmp(argv[1], "--mixed") == 0) {
-		size_t cold = strtoull(argv[2], NULL, 0) << 10;
-		size_t hot = strtoull(argv[3], NULL, 0) << 10;
+	if (argc >= 2 && strcmp(argv[1], "--mixed") == 0) {
+		size_t cold, hot;
 
-		if (hot < LINE || cold < hot) {
+		if (argc != 4 || (cold = kib(argv[2])) == 0 ||
+		    (hot = kib(argv[3])) == 0 || cold < hot) {
 			fprintf(stderr, "latency: --mixed COLD HOT: KiB, "
-			    "HOT at least 1 and at most COLD\n");
+			    "1 to %u, HOT at most COLD\n", MIXED_MAX_KIB);
 			return 2;
 		}
 		printf("cold=%zuK hot=%zuK pair=%.1fns by-distance=%.1fns\n",
