@@ -55,7 +55,7 @@
 #define CURVE_LAST	((size_t)512 << 20)
 #define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
 #define WALK_PAIRS	5u	/* a walk's measurements, odd: the median's */
-#define MIXED_MAX_KIB	(1u << 20)	/* --mixed: 1 GiB a set, 2 GiB chased alone */
+#define MIXED_MAX_KIB	(1u << 20)	/* --mixed: 1 GiB a set */
 
 static uint64_t state = 88172645463325252u;
 
@@ -90,6 +90,20 @@ shuffle(size_t *at, size_t n)
 }
 
 /*
+ * Each of the n lines at[] (offsets in bytes) linked to the next, in a
+ * cycle: the first link.
+ */
+static void **
+link_lines(char *base, const size_t *at, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		*(void **)(base + at[i]) = base + at[(i + 1) % n];
+	return (void **)(base + at[0]);
+}
+
+/*
  * ns per step over the n lines at[] (offsets in bytes), in that order:
  * the best of three runs of STEPS loads, each going on where the last
  * stopped, so that every load's line was last touched n lines before
@@ -100,12 +114,10 @@ static double
 chase(char *base, const size_t *at, size_t n)
 {
 	size_t i;
-	void **p = (void **)(base + at[0]);
+	void **p = link_lines(base, at, n);
 	double start, ns, best = 1e30;
 	unsigned r;
 
-	for (i = 0; i < n; i++)
-		*(void **)(base + at[i]) = base + at[(i + 1) % n];
 	/* A lap, or STEPS, first: the caches and TLB as the chase keeps them. */
 	for (i = 0; i < n && i < STEPS; i++)
 		p = *p;
@@ -256,7 +268,7 @@ walk(size_t bytes)
 static void **
 cycle(size_t bytes, struct mapping *m)
 {
-	size_t n = bytes / LINE, i;
+	size_t n = bytes / LINE;
 	char *base = map_set(bytes, HUGE_PAGES, m);
 	size_t *at = malloc(n * sizeof(*at));
 	void **first;
@@ -264,9 +276,7 @@ cycle(size_t bytes, struct mapping *m)
 	if (at == NULL)
 		abort();
 	random_lines(at, n);
-	for (i = 0; i < n; i++)
-		*(void **)(base + at[i]) = base + at[(i + 1) % n];
-	first = (void **)(base + at[0]);
+	first = link_lines(base, at, n);
 	free(at);
 	return first;
 }
