@@ -30,12 +30,16 @@
  * touched SIZE bytes of pages ago, for 16 to WALK_CURVE_PAGES pages,
  * measured as tlb= above.  With --mixed COLD HOT (KiB), two chases in
  * turn, of COLD and HOT bytes, against what their reuse distances would
- * take each alone: mixed() says how.
+ * take each alone: mixed() says how.  With --aging, the latency at a
+ * few reuse distances when each step also does some dependent work, so
+ * that a line's last touch lies further back in time at the same
+ * distance: aging() says why.
  *
  *	cc -O2 -o latency tools/latency.c && ./latency [L1 L2 LLC bytes]
  *	./latency --curve
  *	./latency --walk-curve
  *	./latency --mixed COLD HOT
+ *	./latency --aging
  */
 #include <assert.h>
 #include <stdint.h>
@@ -56,6 +60,8 @@
 #define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
 #define WALK_PAIRS	5u	/* a walk's measurements, odd: the median's */
 #define MIXED_MAX_KIB	(1u << 20)	/* --mixed: 1 GiB a set */
+#define AGING_STEPS	200000u	/* --aging: loads a run, or 3 laps if more */
+#define AGING_L1	((size_t)8 << 10)	/* --aging: its work alone */
 
 static uint64_t state = 88172645463325252u;
 
@@ -323,6 +329,92 @@ mixed(size_t cold, size_t hot)
 	return best;
 }
 
+/*
+ * `work` rounds of dependent arithmetic on a chase's pointer that leave
+ * it as it was (the empty asm hides that from the compiler): time
+ * between one load and the next that is not a load.
+ */
+static void **
+work_on(void **p, unsigned work)
+{
+	uintptr_t x = (uintptr_t)p;
+	unsigned k;
+
+	for (k = 0; k < work; k++) {
+		x += k;
+		__asm__ volatile("" : "+r"(x));
+		x -= k;
+	}
+	return (void **)x;
+}
+
+/*
+ * ns per step of a chase over every line of `bytes` on huge pages, in
+ * a random cycle, with `work` rounds of work_on() after each load: the
+ * median of three runs, after a lap (not the best, as chase() takes: the
+ * lines that others evict between runs are what this measures).
+ */
+static double
+aged_step(size_t bytes, unsigned work)
+{
+	struct mapping m;
+	void **p = cycle(bytes, &m);
+	size_t n = bytes / LINE, i, steps = 3 * n > AGING_STEPS ? 3 * n :
+	    AGING_STEPS;
+	double start, run[3], swap;
+	unsigned r, j;
+
+	for (i = 0; i < n; i++)
+		p = work_on(*p, work);
+	for (r = 0; r < 3; r++) {
+		start = now();
+		for (i = 0; i < steps; i++)
+			p = work_on(*p, work);
+		run[r] = (now() - start) / (double)steps;
+		if (p == NULL)
+			abort();
+		for (j = r; j > 0 && run[j - 1] > run[j]; j--)
+			swap = run[j], run[j] = run[j - 1], run[j - 1] = swap;
+	}
+	unmap(&m);
+	return run[1];
+}
+
+/*
+ * Whether a line's latency is a function of its reuse distance alone,
+ * as the time model's curve takes it.  A chase at one distance with
+ * more and more work between its loads: each row a measure of work
+ * (its ns a step over an L1-sized set, less that set's latency), each
+ * cell the latency at that distance (the step less the work) and the
+ * time since the line's last touch (a lap).  In a cache of its own, a
+ * row would repeat the first; where others share the caches (a VM's
+ * neighbours on the same core and LLC), lines last touched longer ago
+ * are gone more often, whatever the distance: results/time-model.md.
+ */
+static void
+aging(void)
+{
+	static const size_t kib[] = { 256, 1024, 2048, 4096 };
+	static const unsigned works[] = { 0, 16, 48, 128, 384 };
+	double l1 = aged_step(AGING_L1, 0), alone, step;
+	unsigned w, k;
+
+	printf("work/step");
+	for (k = 0; k < sizeof(kib) / sizeof(kib[0]); k++)
+		printf("  %8zuK ns (lap ms)", kib[k]);
+	printf("\n");
+	for (w = 0; w < sizeof(works) / sizeof(works[0]); w++) {
+		alone = aged_step(AGING_L1, works[w]) - l1;
+		printf("%7.1fns", alone);
+		for (k = 0; k < sizeof(kib) / sizeof(kib[0]); k++) {
+			step = aged_step(kib[k] << 10, works[w]);
+			printf("  %10.1f (%7.3f)", step - alone,
+			    step * (double)((kib[k] << 10) / LINE) / 1e6);
+		}
+		printf("\n");
+	}
+}
+
 /* One point of a curve, "16K=1.2ns", after a comma but the first. */
 static void
 point(size_t bytes, double ns, int first)
@@ -378,6 +470,10 @@ main(int argc, char **argv)
 		walk_curve();
 		return 0;
 	}
+	if (argc == 2 && strcmp(argv[1], "--aging") == 0) {
+		aging();
+		return 0;
+	}
 	if (argc >= 2 && strcmp(argv[1], "--mixed") == 0) {
 		size_t cold, hot;
 
@@ -391,6 +487,12 @@ main(int argc, char **argv)
 		    cold >> 10, hot >> 10, mixed(cold, hot),
 		    latency(2 * hot) + latency(cold + hot));
 		return 0;
+	}
+	if (argc != 1 && argc != 4) {
+		fprintf(stderr, "latency: '%s': give L1 L2 LLC (bytes), or one "
+		    "of --curve, --walk-curve, --mixed COLD HOT, --aging\n",
+		    argv[1]);
+		return 2;
 	}
 	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;
 	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
