@@ -60,8 +60,9 @@
 #define WALK_CURVE_PAGES	65536u	/* 256 MiB of small pages */
 #define WALK_PAIRS	5u	/* a walk's measurements, odd: the median's */
 #define MIXED_MAX_KIB	(1u << 20)	/* --mixed: 1 GiB a set */
-#define AGING_STEPS	200000u	/* --aging: loads a run, or 3 laps if more */
-#define AGING_L1	((size_t)8 << 10)	/* --aging: its work alone */
+#define SIZE_MAX_BYTES	((size_t)1 << 34)	/* L1 L2 LLC: mem's set is 8x */
+#define AGING_STEPS	200000u	/* --aging: loads a run, 3 laps of 4 MiB */
+#define AGING_L1	((size_t)8 << 10)	/* --aging: the set its work is timed on */
 
 static uint64_t state = 88172645463325252u;
 
@@ -93,6 +94,16 @@ shuffle(size_t *at, size_t n)
 		j = (size_t)(next() % (i + 1));
 		tmp = at[i], at[i] = at[j], at[j] = tmp;
 	}
+}
+
+/* v[k] into its place among v[0..k-1], sorted: an insertion sort's step. */
+static void
+sort_last(double *v, unsigned k)
+{
+	double swap;
+
+	for (; k > 0 && v[k - 1] > v[k]; k--)
+		swap = v[k], v[k] = v[k - 1], v[k - 1] = swap;
 }
 
 /*
@@ -255,14 +266,13 @@ latency(size_t bytes)
 static double
 walk(size_t bytes)
 {
-	double pair[WALK_PAIRS], swap;
-	unsigned k, j;
+	double pair[WALK_PAIRS];
+	unsigned k;
 
 	for (k = 0; k < WALK_PAIRS; k++) {
 		pair[k] = set(bytes, SMALL_PAGES, rounds_of_pages) -
 		    set(bytes, HUGE_PAGES, rounds_of_pages);
-		for (j = k; j > 0 && pair[j - 1] > pair[j]; j--)
-			swap = pair[j], pair[j] = pair[j - 1], pair[j - 1] = swap;
+		sort_last(pair, k);
 	}
 	return pair[WALK_PAIRS / 2];
 }
@@ -351,7 +361,7 @@ work_on(void **p, unsigned work)
 /*
  * ns per step of a chase over every line of `bytes` on huge pages, in
  * a random cycle, with `work` rounds of work_on() after each load: the
- * median of three runs, after a lap (not the best, as chase() takes: the
+ * median of three runs of AGING_STEPS loads, after a lap (not the best, as chase() takes: the
  * lines that others evict between runs are what this measures).
  */
 static double
@@ -359,22 +369,20 @@ aged_step(size_t bytes, unsigned work)
 {
 	struct mapping m;
 	void **p = cycle(bytes, &m);
-	size_t n = bytes / LINE, i, steps = 3 * n > AGING_STEPS ? 3 * n :
-	    AGING_STEPS;
-	double start, run[3], swap;
-	unsigned r, j;
+	size_t n = bytes / LINE, i;
+	double start, run[3];
+	unsigned r;
 
 	for (i = 0; i < n; i++)
 		p = work_on(*p, work);
 	for (r = 0; r < 3; r++) {
 		start = now();
-		for (i = 0; i < steps; i++)
+		for (i = 0; i < AGING_STEPS; i++)
 			p = work_on(*p, work);
-		run[r] = (now() - start) / (double)steps;
+		run[r] = (now() - start) / AGING_STEPS;
 		if (p == NULL)
 			abort();
-		for (j = r; j > 0 && run[j - 1] > run[j]; j--)
-			swap = run[j], run[j] = run[j - 1], run[j - 1] = swap;
+		sort_last(run, r);
 	}
 	unmap(&m);
 	return run[1];
@@ -394,22 +402,24 @@ aged_step(size_t bytes, unsigned work)
 static void
 aging(void)
 {
-	static const size_t kib[] = { 256, 1024, 2048, 4096 };
+	static const size_t sizes_kib[] = { 256, 1024, 2048, 4096 };
 	static const unsigned works[] = { 0, 16, 48, 128, 384 };
 	double l1 = aged_step(AGING_L1, 0), alone, step;
+	size_t bytes;
 	unsigned w, k;
 
 	printf("work/step");
-	for (k = 0; k < sizeof(kib) / sizeof(kib[0]); k++)
-		printf("  %8zuK ns (lap ms)", kib[k]);
+	for (k = 0; k < sizeof(sizes_kib) / sizeof(sizes_kib[0]); k++)
+		printf("  %7zuK ns (lap ms)", sizes_kib[k]);
 	printf("\n");
 	for (w = 0; w < sizeof(works) / sizeof(works[0]); w++) {
-		alone = aged_step(AGING_L1, works[w]) - l1;
+		alone = works[w] > 0 ? aged_step(AGING_L1, works[w]) - l1 : 0;
 		printf("%7.1fns", alone);
-		for (k = 0; k < sizeof(kib) / sizeof(kib[0]); k++) {
-			step = aged_step(kib[k] << 10, works[w]);
+		for (k = 0; k < sizeof(sizes_kib) / sizeof(sizes_kib[0]); k++) {
+			bytes = sizes_kib[k] << 10;
+			step = aged_step(bytes, works[w]);
 			printf("  %10.1f (%7.3f)", step - alone,
-			    step * (double)((kib[k] << 10) / LINE) / 1e6);
+			    step * (double)(bytes / LINE) / 1e6);
 		}
 		printf("\n");
 	}
@@ -442,6 +452,21 @@ walk_curve(void)
 	for (pages = 16; pages <= WALK_CURVE_PAGES; pages *= 2)
 		point(pages * PAGE, walk(pages * PAGE), pages == 16);
 	printf("\n");
+}
+
+/* A size in bytes (decimal, or 0x hex), 2 lines to SIZE_MAX_BYTES; else 0. */
+static size_t
+bytes_of(const char *word)
+{
+	char *end;
+	unsigned long long n;
+
+	if (word[0] < '0' || word[0] > '9')
+		return 0;
+	n = strtoull(word, &end, 0);
+	if (*end != '\0' || n < 2 * LINE || n > SIZE_MAX_BYTES)
+		return 0;
+	return (size_t)n;
 }
 
 /* A count of KiB, 1 to MIXED_MAX_KIB, in bytes; else 0. */
@@ -488,15 +513,17 @@ main(int argc, char **argv)
 		    latency(2 * hot) + latency(cold + hot));
 		return 0;
 	}
-	if (argc != 1 && argc != 4) {
-		fprintf(stderr, "latency: '%s': give L1 L2 LLC (bytes), or one "
-		    "of --curve, --walk-curve, --mixed COLD HOT, --aging\n",
-		    argv[1]);
+	size_t l1 = argc == 4 ? bytes_of(argv[1]) : 32768;
+	size_t l2 = argc == 4 ? bytes_of(argv[2]) : 524288;
+	size_t llc = argc == 4 ? bytes_of(argv[3]) : 33554432;
+
+	if ((argc != 1 && argc != 4) || l1 == 0 || l2 == 0 || llc == 0) {
+		fprintf(stderr, "latency: '%s'%s: give L1 L2 LLC (bytes, %u to "
+		    "%zu), or one of --curve, --walk-curve, --mixed COLD HOT, "
+		    "--aging\n", argv[1], argc > 2 ? " ..." : "", 2 * LINE,
+		    SIZE_MAX_BYTES);
 		return 2;
 	}
-	size_t l1 = argc > 3 ? strtoull(argv[1], NULL, 0) : 32768;
-	size_t l2 = argc > 3 ? strtoull(argv[2], NULL, 0) : 524288;
-	size_t llc = argc > 3 ? strtoull(argv[3], NULL, 0) : 33554432;
 	double ns_l1 = latency(l1 / 2), ns_l2 = latency(l2 / 2);
 	double ns_llc = latency(l2 * 4 < llc / 4 ? l2 * 4 : llc / 4);
 	double ns_walk = walk((size_t)WALK_PAGES * PAGE);
