@@ -454,34 +454,34 @@ walk_curve(void)
 	printf("\n");
 }
 
-/* A size in bytes (decimal, or 0x hex), 2 lines to SIZE_MAX_BYTES; else 0. */
-static size_t
-bytes_of(const char *word)
+/* A whole word, a number in `base` from least to most; else 0. */
+static unsigned long long
+count_of(const char *word, int base, unsigned long long least,
+    unsigned long long most)
 {
 	char *end;
 	unsigned long long n;
 
 	if (word[0] < '0' || word[0] > '9')
 		return 0;
-	n = strtoull(word, &end, 0);
-	if (*end != '\0' || n < 2 * LINE || n > SIZE_MAX_BYTES)
+	n = strtoull(word, &end, base);
+	if (*end != '\0' || n < least || n > most)
 		return 0;
-	return (size_t)n;
+	return n;
+}
+
+/* A size in bytes (decimal, or 0x hex), 2 lines to SIZE_MAX_BYTES; else 0. */
+static size_t
+bytes_of(const char *word)
+{
+	return (size_t)count_of(word, 0, 2 * LINE, SIZE_MAX_BYTES);
 }
 
 /* A count of KiB, 1 to MIXED_MAX_KIB, in bytes; else 0. */
 static size_t
 kib(const char *word)
 {
-	char *end;
-	unsigned long long n;
-
-	if (word[0] < '0' || word[0] > '9')
-		return 0;
-	n = strtoull(word, &end, 10);
-	if (*end != '\0' || n == 0 || n > MIXED_MAX_KIB)
-		return 0;
-	return (size_t)n << 10;
+	return (size_t)count_of(word, 10, 1, MIXED_MAX_KIB) << 10;
 }
 
 int
