@@ -20,8 +20,9 @@
  * own), so the lines' own latency is the same in both, and so is what
  * the memory beneath costs (on a VM, the host's translation): they
  * differ in the guest's page size alone, which is what the heap's small
- * pages add to a latency curve measured on huge ones.  (One line a page less as many lines side by side, the
- * measure before, differed in the caches too: results/time-model.md.)
+ * pages add to a latency curve measured on huge ones.  (One line a page
+ * less as many lines side by side, the measure before, differed in the
+ * caches too: results/time-model.md.)
  *
  * With --curve, instead the latency at every power-of-two set from
  * CURVE_FIRST to CURVE_LAST bytes, on huge pages, in --latency-curve's
@@ -121,17 +122,15 @@ link_lines(char *base, const size_t *at, size_t n)
 }
 
 /*
- * ns per step over the n lines at[] (offsets in bytes), in that order:
- * the best of three runs of STEPS loads, each going on where the last
- * stopped, so that every load's line was last touched n lines before
- * (by the links' writing, or by the chase a lap before) however large
- * the set.
+ * ns per step over a cycle of n linked lines from `p`: the best of three
+ * runs of STEPS loads, each going on where the last stopped, so that
+ * every load's line was last touched n lines before (by the links'
+ * writing, or by the chase a lap before) however large the set.
  */
 static double
-chase(char *base, const size_t *at, size_t n)
+chase(void **p, size_t n)
 {
 	size_t i;
-	void **p = link_lines(base, at, n);
 	double start, ns, best = 1e30;
 	unsigned r;
 
@@ -187,23 +186,33 @@ unmap(const struct mapping *m)
 }
 
 /*
- * ns per load over every line of `bytes` in the order order() puts
- * them, on small or huge pages, a mapping of its own.
+ * Every line of `bytes` linked in a cycle in the order order() puts
+ * them, on small or huge pages, in a mapping of its own: the first link.
  */
-static double
-set(size_t bytes, enum page_size page_size, void (*order)(size_t *, size_t))
+static void **
+cycle(size_t bytes, enum page_size page_size,
+    void (*order)(size_t *, size_t), struct mapping *m)
 {
 	size_t n = bytes / LINE;
-	struct mapping m;
-	char *base = map_set(bytes, page_size, &m);
+	char *base = map_set(bytes, page_size, m);
 	size_t *at = malloc(n * sizeof(*at));
-	double ns;
+	void **first;
 
 	if (at == NULL)
 		abort();
 	order(at, n);
-	ns = chase(base, at, n);
+	first = link_lines(base, at, n);
 	free(at);
+	return first;
+}
+
+/* ns per load over every line of `bytes` as cycle() links them. */
+static double
+set(size_t bytes, enum page_size page_size, void (*order)(size_t *, size_t))
+{
+	struct mapping m;
+	double ns = chase(cycle(bytes, page_size, order, &m), bytes / LINE);
+
 	unmap(&m);
 	return ns;
 }
@@ -278,26 +287,6 @@ walk(size_t bytes)
 }
 
 /*
- * Every line of `bytes` on huge pages linked in a random cycle, as
- * latency() chases them: the first link.
- */
-static void **
-cycle(size_t bytes, struct mapping *m)
-{
-	size_t n = bytes / LINE;
-	char *base = map_set(bytes, HUGE_PAGES, m);
-	size_t *at = malloc(n * sizeof(*at));
-	void **first;
-
-	if (at == NULL)
-		abort();
-	random_lines(at, n);
-	first = link_lines(base, at, n);
-	free(at);
-	return first;
-}
-
-/*
  * ns per pair of loads from two chases taken in turn, one over `cold`
  * bytes and one over `hot` (at most `cold`), each load's address
  * waiting for the other chase's last load (an AND with a zero the
@@ -312,7 +301,8 @@ mixed(size_t cold, size_t hot)
 {
 	static volatile uintptr_t zero;
 	struct mapping mc, mh;
-	void **p = cycle(cold, &mc), **q = cycle(hot, &mh);
+	void **p = cycle(cold, HUGE_PAGES, random_lines, &mc);
+	void **q = cycle(hot, HUGE_PAGES, random_lines, &mh);
 	uintptr_t z = zero;
 	double start, ns, best = 1e30;
 	size_t i;
@@ -361,14 +351,15 @@ work_on(void **p, unsigned work)
 /*
  * ns per step of a chase over every line of `bytes` on huge pages, in
  * a random cycle, with `work` rounds of work_on() after each load: the
- * median of three runs of AGING_STEPS loads, after a lap (not the best, as chase() takes: the
- * lines that others evict between runs are what this measures).
+ * median of three runs of AGING_STEPS loads, after a lap (not the best,
+ * as chase() takes: the lines that others evict between runs are what
+ * this measures).
  */
 static double
 aged_step(size_t bytes, unsigned work)
 {
 	struct mapping m;
-	void **p = cycle(bytes, &m);
+	void **p = cycle(bytes, HUGE_PAGES, random_lines, &m);
 	size_t n = bytes / LINE, i;
 	double start, run[3];
 	unsigned r;
